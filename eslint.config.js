@@ -1,0 +1,121 @@
+import js from '@eslint/js'
+import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const features = [
+  'account',
+  'admin',
+  'affiliate',
+  'auth',
+  'cart',
+  'catalogue',
+  'chat',
+  'checkout',
+  'content',
+  'currency',
+  'home',
+  'newsletter',
+  'outbox',
+  'search',
+  'wishlist',
+]
+
+/**
+ * Code flows one way: shared (components, lib, config) → features → app and routes. A feature may use
+ * another feature's state (its `*-slice.ts`) but not its components or internals; screens are composed in
+ * app/ and routes/.
+ */
+const boundaryZones = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [
+      `./${feature}`,
+      ...features.filter((f) => f !== feature).map((f) => `./${f}/${f}-slice.ts`),
+    ],
+    message:
+      'Features may only use another feature through its slice; compose screens in app/ or routes/.',
+  })),
+  {
+    target: ['./src/components', './src/lib', './src/config'],
+    from: ['./src/features', './src/app', './src/routes'],
+    message: 'Shared code must not depend on features, app or routes.',
+  },
+]
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'dev-dist',
+      'node_modules',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+      '.data',
+      'src/routeTree.gen.ts',
+      'public',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'smart'],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useDispatch', 'useSelector', 'useStore'],
+              message: 'Use the typed hooks from @/app/hooks.',
+            },
+            {
+              name: '@chakra-ui/react',
+              message:
+                'Import Chakra components from their own entry (e.g. @chakra-ui/react/button) to keep the first route small.',
+            },
+            {
+              name: 'dompurify',
+              message: 'Sanitise HTML only through the SafeHtml component.',
+            },
+          ],
+        },
+      ],
+    },
+    settings: {
+      'import-x/resolver': { typescript: true, node: true },
+    },
+  },
+  {
+    files: ['src/app/hooks.ts', 'src/components/safe-html.tsx', 'src/lib/sanitize.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['supabase/local/**', 'tests/**', 'e2e/**', '*.config.{ts,js}'],
+    rules: { 'no-console': 'off' },
+  },
+)

@@ -1,0 +1,52 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * End-to-end tests run against `npm start` (the built app and the embedded backend in one process) on a
+ * fresh data directory, in Debian's Chromium.
+ */
+const port = Number(process.env.E2E_PORT ?? 4181)
+const baseURL = `http://127.0.0.1:${port}`
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'luxe-e2e-'))
+process.env.E2E_DATA_DIR = dataDir
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node_modules/.bin/tsx supabase/local/start.ts',
+    url: `${baseURL}/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { PORT: String(port), DATA_DIR: dataDir, E2E: '1' },
+  },
+})

@@ -1,0 +1,13 @@
+import { Box } from '@chakra-ui/react/box'
+import { Outlet } from '@tanstack/react-router'
+
+/** The page frame: header, main content, footer and the app-wide overlays. */
+export function AppShell() {
+  return (
+    <Box minH="100dvh">
+      <Box as="main" id="main">
+        <Outlet />
+      </Box>
+    </Box>
+  )
+}

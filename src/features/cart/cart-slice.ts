@@ -1,0 +1,89 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+
+/** A cart line (spec §3). Extra product fields passed when adding are kept as they are. */
+export interface CartItem {
+  id: string
+  productId: string
+  name: string
+  /** Unit price in whole KES, as shown when added; the database decides the charged price. */
+  price: number
+  quantity: number
+  image: string
+  size?: string
+  color?: string
+  [extra: string]: unknown
+}
+
+/** What callers pass to `addItem`: a product, optionally with a line id, image and quantity. */
+export interface CartItemInput {
+  productId: string
+  name: string
+  price: number
+  id?: string
+  image?: string
+  quantity?: number
+  size?: string
+  color?: string
+  [extra: string]: unknown
+}
+
+export interface CartState {
+  items: CartItem[]
+  isOpen: boolean
+}
+
+export const initialCartState: CartState = { items: [], isOpen: false }
+
+export const cartSlice = createSlice({
+  name: 'cart',
+  initialState: initialCartState,
+  reducers: {
+    addItem(state, action: PayloadAction<CartItemInput>) {
+      const { quantity = 1, ...product } = action.payload
+      const existing = state.items.find((line) => line.productId === product.productId)
+      if (existing) {
+        existing.quantity += quantity
+        return
+      }
+      state.items.push({
+        ...product,
+        id: product.id ?? product.productId,
+        image: product.image ?? '',
+        quantity,
+      })
+    },
+    removeItem(state, action: PayloadAction<string>) {
+      state.items = state.items.filter((line) => line.productId !== action.payload)
+    },
+    setQuantity(state, action: PayloadAction<{ productId: string; quantity: number }>) {
+      const { productId, quantity } = action.payload
+      if (quantity <= 0) {
+        state.items = state.items.filter((line) => line.productId !== productId)
+        return
+      }
+      const line = state.items.find((item) => item.productId === productId)
+      if (line) line.quantity = quantity
+    },
+    clearCart(state) {
+      state.items = []
+    },
+    openCart(state) {
+      state.isOpen = true
+    },
+    closeCart(state) {
+      state.isOpen = false
+    },
+  },
+  selectors: {
+    selectCartItems: (state) => state.items,
+    selectCartOpen: (state) => state.isOpen,
+    selectCartCount: (state) => state.items.reduce((sum, line) => sum + line.quantity, 0),
+    selectCartTotal: (state) =>
+      state.items.reduce((sum, line) => sum + line.price * line.quantity, 0),
+  },
+})
+
+export const { addItem, removeItem, setQuantity, clearCart, openCart, closeCart } =
+  cartSlice.actions
+export const { selectCartItems, selectCartOpen, selectCartCount, selectCartTotal } =
+  cartSlice.selectors

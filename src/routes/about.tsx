@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AboutPage } from '@/features/content/components/about-page'
+import { titleMeta } from '@/lib/page-title'
+
+export const Route = createFileRoute('/about')({
+  head: () => titleMeta('About us'),
+  component: () => <AboutPage />,
+})

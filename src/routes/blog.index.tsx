@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { BlogIndexPage } from '@/features/content/components/blog-index-page'
+import { titleMeta } from '@/lib/page-title'
+
+export const Route = createFileRoute('/blog/')({
+  head: () => titleMeta('Blog'),
+  component: () => <BlogIndexPage />,
+})

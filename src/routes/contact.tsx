@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ContactPage } from '@/features/content/components/contact-page'
+import { titleMeta } from '@/lib/page-title'
+
+export const Route = createFileRoute('/contact')({
+  head: () => titleMeta('Contact us'),
+  component: () => <ContactPage />,
+})

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ListingPage } from '@/features/catalogue/components/listing-page'
+import { titleMeta } from '@/lib/page-title'
+
+export const Route = createFileRoute('/new-arrivals')({
+  head: () => titleMeta('New arrivals'),
+  component: () => <ListingPage preset="new-arrivals" />,
+})

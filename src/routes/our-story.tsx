@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { OurStoryPage } from '@/features/content/components/our-story-page'
+import { titleMeta } from '@/lib/page-title'
+
+export const Route = createFileRoute('/our-story')({
+  head: () => titleMeta('Our story'),
+  component: () => <OurStoryPage />,
+})

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PressPage } from '@/features/content/components/press-page'
+import { titleMeta } from '@/lib/page-title'
+
+export const Route = createFileRoute('/press')({
+  head: () => titleMeta('Press'),
+  component: () => <PressPage />,
+})

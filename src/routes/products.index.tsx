@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ListingPage } from '@/features/catalogue/components/listing-page'
+import { titleMeta } from '@/lib/page-title'
+
+export const Route = createFileRoute('/products/')({
+  head: () => titleMeta('All products'),
+  component: () => <ListingPage preset="all" />,
+})

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ReturnsPage } from '@/features/content/components/returns-page'
+import { titleMeta } from '@/lib/page-title'
+
+export const Route = createFileRoute('/returns')({
+  head: () => titleMeta('Returns'),
+  component: () => <ReturnsPage />,
+})

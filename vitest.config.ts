@@ -1,0 +1,41 @@
+import { fileURLToPath, URL } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@shared': fileURLToPath(new URL('./supabase/functions/_shared', import.meta.url)),
+}
+
+/**
+ * Two kinds of tests: `tests/src` runs in jsdom (slices, components, browser-side logic); everything else
+ * (the embedded backend, the database, the edge functions, the service worker's pure parts) runs in Node.
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['tests/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/web.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/src/**', 'tests/bench/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
