@@ -1,0 +1,4 @@
+/** Placeholder until its feature lands: the header's KSH/USD toggle. */
+export function CurrencyToggle() {
+  return null
+}
