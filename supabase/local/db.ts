@@ -1,0 +1,325 @@
+/**
+ * The embedded database: PGlite (PostgreSQL 18 in WebAssembly) prepared like a hosted Supabase project.
+ *
+ * - Bootstrap (roles, auth/storage schemas, auth helpers) runs once per data directory.
+ * - Migrations from `supabase/migrations/*.sql` apply in filename order, each once and in its own
+ *   transaction, recorded in `supabase_migrations.schema_migrations` like the Supabase CLI does.
+ * - `supabase/seed.sql` runs on the first start of a data directory only.
+ * - Every API request runs in its own transaction under the request's role and JWT claims
+ *   (`withRequest`), because the PGlite session user is a superuser and would bypass RLS.
+ *
+ * Memory: one PGlite instance costs about 300–500 MB of resident memory (the WebAssembly heap plus the
+ * extension bundles); opening it takes 2–3.5 s, or about 1 s from a dumped data directory (`snapshot`).
+ * There is a single connection: requests are serialized (PGlite's own mutex guards every query and
+ * transaction, and `withRequest` holds it for the whole request). Never call `pg.query` from inside a
+ * `withRequest` callback: use the transaction it hands you.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { citext } from '@electric-sql/pglite/contrib/citext'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
+
+export type { Transaction }
+
+export type ApiRole = 'anon' | 'authenticated' | 'service_role'
+
+export interface RequestContext {
+  role: ApiRole | string
+  claims: Record<string, unknown>
+  method: string
+  path: string
+  /** Request headers; keys are lowercased before they reach `request.headers`. */
+  headers: Record<string, string>
+}
+
+export interface RequestOptions {
+  /** Run the transaction READ ONLY (GET/HEAD, stable functions): writes fail with 25006. */
+  readOnly?: boolean
+  /** Roll back instead of committing (`Prefer: tx=rollback`, failed `.single()` mutations). */
+  rollback?: boolean
+}
+
+export interface LocalDb {
+  /** Superuser connection: for auth internals and migrations only (it bypasses RLS). */
+  pg: PGlite
+  /**
+   * One transaction per API request under the role and claims (PostgREST's preamble with
+   * `set_config(..., true)`). READ ONLY when asked; rolled back on throw or when `rollback` is set.
+   * Requests are serialized (one connection).
+   */
+  withRequest<T>(
+    ctx: RequestContext,
+    opts: RequestOptions,
+    fn: (tx: Transaction) => Promise<T>,
+  ): Promise<T>
+  /** Clean shutdown: waits for running requests, then closes PGlite (data is on disk after this). */
+  close(): Promise<void>
+}
+
+export interface OpenDatabaseOptions {
+  /** Directory for the data files; undefined keeps everything in memory. */
+  dataDir?: string
+  /** Run the seed file on a fresh data directory (default true). */
+  seed?: boolean
+  /** Folder of `*.sql` migrations (default `supabase/migrations`); `null` applies none. */
+  migrationsDir?: string | null
+  /** Seed file (default `supabase/seed.sql`); ignored when missing. */
+  seedFile?: string
+  /** Start from a dumped data directory (`pg.dumpDataDir()`), e.g. a test template. */
+  snapshot?: Blob | File
+  /**
+   * Old projects auto-granted every new public table, function and sequence to the API roles. Hosted
+   * projects stopped doing so in 2026; leave this off so migrations must grant explicitly.
+   */
+  legacyGrants?: boolean
+  log?: (msg: string) => void
+}
+
+const supabaseDir = fileURLToPath(new URL('..', import.meta.url))
+export const defaultMigrationsDir = join(supabaseDir, 'migrations')
+export const defaultSeedFile = join(supabaseDir, 'seed.sql')
+const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url))
+
+/** Extensions loaded into every instance: what hosted offers that PGlite can run. */
+export const pgExtensions = { pgcrypto, uuid_ossp, citext, pg_trgm, unaccent }
+
+/** Raised when start-up cannot continue (a failing migration or seed); names the file and the error. */
+export class DatabaseSetupError extends Error {
+  constructor(
+    message: string,
+    readonly file: string,
+    override readonly cause: unknown,
+  ) {
+    super(message)
+    this.name = 'DatabaseSetupError'
+  }
+}
+
+/** Error shaped like a Postgres error, for checks made outside SQL (PostgREST-style refusals). */
+export class PgLikeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly detail?: string,
+    readonly hint?: string,
+  ) {
+    super(message)
+  }
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<LocalDb> {
+  const log = opts.log ?? (() => {})
+  const started = performance.now()
+  const pg = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}),
+    extensions: pgExtensions,
+  })
+  log(`database opened in ${Math.round(performance.now() - started)} ms`)
+
+  try {
+    const fresh = await bootstrap(pg, opts, log)
+    const migrationsDir =
+      opts.migrationsDir === undefined ? defaultMigrationsDir : opts.migrationsDir
+    if (migrationsDir) await applyMigrations(pg, migrationsDir, log)
+    if (fresh && opts.seed !== false) await runSeed(pg, opts.seedFile ?? defaultSeedFile, log)
+  } catch (error) {
+    await pg.close().catch(() => {})
+    throw error
+  }
+
+  return makeLocalDb(pg)
+}
+
+/** Wraps an open, bootstrapped PGlite. Exposed for tests that build their own instance. */
+export function makeLocalDb(pg: PGlite): LocalDb {
+  // Roles the authenticator may switch to; refreshed on a miss because migrations may add roles.
+  let switchable = new Set<string>()
+  const loadSwitchable = async (tx: Transaction) => {
+    const res = await tx.query<{ rolname: string }>(
+      `select rolname from pg_roles where pg_has_role('authenticator', oid, 'MEMBER')`,
+    )
+    switchable = new Set(res.rows.map((r) => r.rolname))
+  }
+
+  let inFlight = 0
+  let idle: (() => void) | null = null
+  let closing = false
+
+  const withRequest: LocalDb['withRequest'] = async (ctx, opts, fn) => {
+    if (closing)
+      throw new PgLikeError('57P01', 'terminating connection due to administrator command')
+    inFlight++
+    try {
+      return await pg.transaction(async (tx) => {
+        if (!switchable.has(ctx.role)) await loadSwitchable(tx)
+        if (!switchable.has(ctx.role)) {
+          const exists = await tx.query('select 1 from pg_roles where rolname = $1', [ctx.role])
+          if (exists.rows.length === 0) {
+            throw new PgLikeError('22023', `role "${ctx.role}" does not exist`)
+          }
+          throw new PgLikeError('42501', `permission denied to set role "${ctx.role}"`)
+        }
+        const headers: Record<string, string> = {}
+        for (const [k, v] of Object.entries(ctx.headers)) headers[k.toLowerCase()] = v
+        // PostgREST's preamble. transaction_read_only may be switched on at any point of a transaction.
+        await tx.query(
+          `select set_config('search_path', '"public", "extensions"', true),
+                  set_config('role', $1, true),
+                  set_config('request.jwt.claims', $2, true),
+                  set_config('request.method', $3, true),
+                  set_config('request.path', $4, true),
+                  set_config('request.headers', $5, true),
+                  set_config('request.cookies', '{}', true),
+                  set_config('transaction_read_only', $6, true)`,
+          [
+            ctx.role,
+            JSON.stringify({ ...ctx.claims, role: ctx.role }),
+            ctx.method,
+            ctx.path,
+            JSON.stringify(headers),
+            opts.readOnly ? 'on' : 'off',
+          ],
+        )
+        const result = await fn(tx)
+        if (opts.rollback && !tx.closed) await tx.rollback()
+        return result
+      })
+    } finally {
+      inFlight--
+      if (inFlight === 0 && idle) idle()
+    }
+  }
+
+  const close = async () => {
+    if (pg.closed) return
+    closing = true
+    if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve))
+    await pg.close()
+  }
+
+  return { pg, withRequest, close }
+}
+
+/** Runs bootstrap.sql unless this data directory already has it. Returns true on a fresh directory. */
+async function bootstrap(pg: PGlite, opts: OpenDatabaseOptions, log: (m: string) => void) {
+  const res = await pg.query<{ done: boolean }>(
+    `select to_regclass('supabase_migrations.schema_migrations') is not null as done`,
+  )
+  if (res.rows[0]?.done) {
+    // ALTER DATABASE settings only apply to new sessions; PGlite's single session started before.
+    await pg.exec(`set search_path = "$user", public, extensions`)
+    return false
+  }
+  const started = performance.now()
+  let sql = readFileSync(bootstrapFile, 'utf8')
+  if (opts.legacyGrants) {
+    sql += `
+      alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+      alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+      alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;`
+  }
+  await pg.transaction(async (tx) => {
+    await tx.exec(sql)
+  })
+  await pg.exec(`set search_path = "$user", public, extensions`)
+  log(`bootstrap applied in ${Math.round(performance.now() - started)} ms`)
+  return true
+}
+
+export interface MigrationFile {
+  version: string
+  name: string
+  file: string
+}
+
+/** `20240101000000_create_products.sql` → version `20240101000000`, name `create_products`. */
+export function listMigrations(dir: string): MigrationFile[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => {
+      const base = f.slice(0, -4)
+      const sep = base.indexOf('_')
+      return {
+        version: sep === -1 ? base : base.slice(0, sep),
+        name: sep === -1 ? '' : base.slice(sep + 1),
+        file: join(dir, f),
+      }
+    })
+}
+
+/** Applies pending migrations, each in its own transaction. Returns the versions applied. */
+export async function applyMigrations(
+  pg: PGlite,
+  dir: string,
+  log: (m: string) => void = () => {},
+): Promise<string[]> {
+  const done = new Set(
+    (
+      await pg.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      )
+    ).rows.map((r) => r.version),
+  )
+  const applied: string[] = []
+  for (const m of listMigrations(dir)) {
+    if (done.has(m.version)) continue
+    const sql = readFileSync(m.file, 'utf8')
+    const started = performance.now()
+    try {
+      await pg.transaction(async (tx) => {
+        await tx.exec(sql)
+        // Migrations may change roles or the search path for the rest of the session; restore ours.
+        await tx.exec(`reset role; set search_path = "$user", public, extensions`)
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+          [m.version, m.name],
+        )
+      })
+    } catch (error) {
+      throw new DatabaseSetupError(
+        `Migration ${m.file} failed: ${describePgError(error)}`,
+        m.file,
+        error,
+      )
+    }
+    done.add(m.version)
+    applied.push(m.version)
+    log(`migration ${m.version}_${m.name} applied in ${Math.round(performance.now() - started)} ms`)
+  }
+  return applied
+}
+
+async function runSeed(pg: PGlite, file: string, log: (m: string) => void) {
+  if (!existsSync(file)) return
+  const started = performance.now()
+  try {
+    await pg.transaction(async (tx) => {
+      await tx.exec(readFileSync(file, 'utf8'))
+      await tx.exec(`reset role; set search_path = "$user", public, extensions`)
+    })
+  } catch (error) {
+    throw new DatabaseSetupError(`Seed ${file} failed: ${describePgError(error)}`, file, error)
+  }
+  log(`seed ${file} applied in ${Math.round(performance.now() - started)} ms`)
+}
+
+function describePgError(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const e = error as { code?: string; message?: string; detail?: string; hint?: string }
+    return [
+      e.code ? `${e.code} ` : '',
+      e.message ?? String(error),
+      e.detail ? ` (detail: ${e.detail})` : '',
+      e.hint ? ` (hint: ${e.hint})` : '',
+    ].join('')
+  }
+  return String(error)
+}

@@ -1,0 +1,72 @@
+/**
+ * Fast databases for tests. Building a migrated, seeded PGlite takes several seconds; loading a dumped
+ * data directory takes about one. The template is built once per content (bootstrap + migrations + seed)
+ * and cached on disk, so every test file and worker of a run (and later runs) reuse it.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  defaultMigrationsDir,
+  defaultSeedFile,
+  listMigrations,
+  openDatabase,
+  type LocalDb,
+} from '../../supabase/local/db'
+
+export interface FreshDbOptions {
+  /** Apply `supabase/migrations` (default true). Tests with their own schema pass false. */
+  migrations?: boolean
+  /** Run `supabase/seed.sql` (default true; only with migrations). */
+  seed?: boolean
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const cacheDir = join(root, 'node_modules', '.tmp', 'test-db')
+const templates = new Map<string, Promise<Blob>>()
+
+function templateKey(opts: Required<FreshDbOptions>): string {
+  const hash = createHash('sha256')
+  hash.update(JSON.stringify(opts))
+  hash.update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')))
+  hash.update(readFileSync(join(root, 'supabase/local/bootstrap.sql')))
+  if (opts.migrations) {
+    for (const m of listMigrations(defaultMigrationsDir)) {
+      hash.update(m.file)
+      hash.update(readFileSync(m.file))
+    }
+    if (opts.seed && existsSync(defaultSeedFile)) hash.update(readFileSync(defaultSeedFile))
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+async function buildTemplate(opts: Required<FreshDbOptions>, key: string): Promise<Blob> {
+  const file = join(cacheDir, `${key}.tar`)
+  if (existsSync(file)) return new Blob([readFileSync(file)])
+  const db = await openDatabase({
+    migrationsDir: opts.migrations ? defaultMigrationsDir : null,
+    seed: opts.migrations && opts.seed,
+  })
+  const dump = await db.pg.dumpDataDir('none')
+  await db.close()
+  const bytes = new Uint8Array(await dump.arrayBuffer())
+  mkdirSync(cacheDir, { recursive: true })
+  // Write then rename, so a parallel worker never reads half a file.
+  const tmp = `${file}.${process.pid}.tmp`
+  writeFileSync(tmp, bytes)
+  renameSync(tmp, file)
+  return new Blob([bytes])
+}
+
+/** A new in-memory database, bootstrapped (and by default migrated and seeded). Close it when done. */
+export async function freshDb(options: FreshDbOptions = {}): Promise<LocalDb> {
+  const opts = { migrations: options.migrations ?? true, seed: options.seed ?? true }
+  const key = templateKey(opts)
+  let template = templates.get(key)
+  if (!template) {
+    template = buildTemplate(opts, key)
+    templates.set(key, template)
+  }
+  return openDatabase({ snapshot: await template, migrationsDir: null, seed: false })
+}
