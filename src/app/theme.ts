@@ -17,6 +17,7 @@ import {
   inputRecipe,
   linkRecipe,
   spinnerRecipe,
+  toastSlotRecipe,
 } from '@chakra-ui/react/theme'
 
 /**
@@ -74,6 +75,9 @@ const recipesOnly = defineConfig({
       input: inputRecipe,
       link: linkRecipe,
       spinner: spinnerRecipe,
+    },
+    slotRecipes: {
+      toast: toastSlotRecipe,
     },
   },
 })

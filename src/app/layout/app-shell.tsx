@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react/box'
 import { Outlet } from '@tanstack/react-router'
+import { Toaster } from '@/components/toaster'
 
 /** The page frame: header, main content, footer and the app-wide overlays. */
 export function AppShell() {
@@ -8,6 +9,7 @@ export function AppShell() {
       <Box as="main" id="main">
         <Outlet />
       </Box>
+      <Toaster />
     </Box>
   )
 }
