@@ -21,35 +21,18 @@ function initialPlacement(): 'top' | 'bottom-end' {
   return phone ? 'top' : 'bottom-end'
 }
 
-/** The one toaster of the app; `<Toaster />` is rendered once by the shell. */
-export const toaster = createToaster({
+/** The real toast store; loaded on demand by `./toaster` (it is not needed to paint the first page). */
+export const chakraToaster = createToaster({
   placement: initialPlacement(),
   duration: timings.toastMs,
   max: 3,
   pauseOnPageIdle: true,
 })
 
-export type NotifyType = 'success' | 'error' | 'info' | 'warning'
-
-export interface NotifyOptions {
-  title: string
-  description?: string
-  /** The spec's "destructive" toasts are `error`. Defaults to `info`. */
-  type?: NotifyType
-  /** Overrides the default display time (ms). */
-  duration?: number
-}
-
-/** Shows a toast. Returns its id. */
-export function notify({ title, description, type = 'info', duration }: NotifyOptions): string {
-  return toaster.create({ title, description, type, duration, closable: true })
-}
-
-/** Where toasts appear; render once, near the root. */
-export function Toaster() {
+export function ToasterView() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster toaster={chakraToaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <ToastRoot width={{ md: 'sm' }}>
             <ToastIndicator />

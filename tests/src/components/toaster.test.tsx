@@ -4,17 +4,21 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { system } from '@/app/theme'
 import { notify, Toaster, toaster } from '@/components/toaster'
 
+function renderToaster() {
+  render(
+    <ChakraProvider value={system}>
+      <Toaster />
+    </ChakraProvider>,
+  )
+}
+
 describe('notify', () => {
   afterEach(() => {
     act(() => toaster.remove())
   })
 
-  it('shows the title and description of a toast', async () => {
-    render(
-      <ChakraProvider value={system}>
-        <Toaster />
-      </ChakraProvider>,
-    )
+  it('shows the title and description of a toast, even before the toaster has loaded', async () => {
+    renderToaster()
     act(() => {
       notify({ title: 'Demo Items Added!', description: 'Two things', type: 'success' })
     })
@@ -22,8 +26,16 @@ describe('notify', () => {
     expect(screen.getByText('Two things')).toBeInTheDocument()
   })
 
-  it('creates error toasts for destructive messages', () => {
-    const id = notify({ title: 'Login failed', type: 'error' })
-    expect(toaster.getVisibleToasts().find((t) => t.id === id)?.type).toBe('error')
+  it('marks destructive messages as errors and can dismiss them', async () => {
+    renderToaster()
+    let id = ''
+    act(() => {
+      id = notify({ title: 'Login failed', description: 'Invalid login credentials', type: 'error' })
+    })
+    const title = await screen.findByText('Login failed')
+    expect(title.closest('[data-type]')).toHaveAttribute('data-type', 'error')
+    act(() => toaster.remove(id))
+    await act(async () => {})
+    expect(screen.queryByText('Login failed')).not.toBeInTheDocument()
   })
 })
