@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react'
+import type * as ToasterViewModule from './toaster-view'
 
 /**
  * Toasts for the whole app. The toast machinery (about 17 KiB gzipped) is not needed to paint the first
@@ -16,7 +17,7 @@ export interface NotifyOptions {
   duration?: number
 }
 
-type View = typeof import('./toaster-view')
+type View = typeof ToasterViewModule
 
 let view: View | undefined
 let loading: Promise<View> | undefined

@@ -30,7 +30,11 @@ describe('notify', () => {
     renderToaster()
     let id = ''
     act(() => {
-      id = notify({ title: 'Login failed', description: 'Invalid login credentials', type: 'error' })
+      id = notify({
+        title: 'Login failed',
+        description: 'Invalid login credentials',
+        type: 'error',
+      })
     })
     const title = await screen.findByText('Login failed')
     expect(title.closest('[data-type]')).toHaveAttribute('data-type', 'error')
