@@ -1,4 +1,9 @@
-import { createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react/styled-system'
+import {
+  createSystem,
+  defineConfig,
+  defineSlotRecipe,
+  mergeConfigs,
+} from '@chakra-ui/react/styled-system'
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base'
 import {
   animationStyles,
@@ -13,6 +18,8 @@ import {
 import {
   badgeRecipe,
   buttonRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
   headingRecipe,
   inputRecipe,
   linkRecipe,
@@ -24,11 +31,26 @@ import {
  * A trimmed Chakra system: the base tokens plus only the recipes the storefront uses, so the first route
  * does not carry every component's styles. Add a recipe here when a screen starts using its component.
  * Fonts are the phone's own (no font downloads).
+ *
+ * Palette: ink black, ivory and gold. `brand.gold` passes WCAG AA as text on white and on `brand.cream`
+ * (5.0:1 and 4.7:1); `brand.goldDeep` is for small gold text on ivory; `brand.goldLight` is only for
+ * text and lines on ink (9.3:1), never on light backgrounds.
  */
 const brand = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg' },
+    html: { scrollPaddingTop: '7rem' },
+    body: { overflowX: 'hidden' },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'brand.gold', outlineOffset: '2px' },
+    // Shoppers who ask for less motion get none: drawers, toasts and the splash appear without sliding.
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
   },
   theme: {
     tokens: {
@@ -44,14 +66,49 @@ const brand = defineConfig({
       colors: {
         brand: {
           ink: { value: '#111111' },
+          charcoal: { value: '#2a2a2a' },
           gold: { value: '#8a6a1f' },
+          goldDeep: { value: '#7a5c14' },
           goldLight: { value: '#d4b25a' },
           cream: { value: '#faf6ef' },
+          ivory: { value: '#f3ede2' },
+          line: { value: '#e6dfd2' },
+          muted: { value: '#595959' },
           sale: { value: '#b3261e' },
           kenyaGreen: { value: '#0b6b3a' },
         },
       },
     },
+  },
+})
+
+/** Toasts in the house colours: ink for good news, the sale red for errors. */
+const toastRecipe = defineSlotRecipe({
+  ...toastSlotRecipe,
+  base: {
+    ...toastSlotRecipe.base,
+    root: {
+      ...toastSlotRecipe.base?.root,
+      borderRadius: 'sm',
+      borderWidth: '1px',
+      borderColor: 'brand.line',
+      '&[data-type=success]': {
+        bg: 'brand.ink',
+        color: 'white',
+        borderColor: 'brand.goldLight',
+        '--toast-trigger-bg': '{white/10}',
+        '--toast-border-color': '{white/40}',
+      },
+      '&[data-type=error]': {
+        bg: 'brand.sale',
+        color: 'white',
+        borderColor: 'brand.sale',
+        '--toast-trigger-bg': '{white/10}',
+        '--toast-border-color': '{white/40}',
+      },
+    },
+    title: { ...toastSlotRecipe.base?.title, fontWeight: 'semibold' },
+    description: { ...toastSlotRecipe.base?.description, opacity: '0.92' },
   },
 })
 
@@ -77,7 +134,9 @@ const recipesOnly = defineConfig({
       spinner: spinnerRecipe,
     },
     slotRecipes: {
-      toast: toastSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      toast: toastRecipe,
     },
   },
 })

@@ -1,0 +1,60 @@
+import type { HTMLChakraProps } from '@chakra-ui/react/styled-system'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+
+export type DrawerSide = 'top' | 'bottom' | 'left' | 'right'
+
+export interface DrawerProps {
+  open: boolean
+  /** Called on Escape, a click on the backdrop or the close button; the owner sets `open` to false. */
+  onClose: () => void
+  /** The drawer's heading and accessible name. */
+  title: ReactNode
+  /** The edge it slides from. Defaults to `right`. */
+  side?: DrawerSide
+  /** Width for left/right drawers: xs 320px, sm 448px (default), md 512px, lg 672px, full. */
+  size?: 'xs' | 'sm' | 'md' | 'lg' | 'full'
+  children: ReactNode
+  /** Sticks to the bottom of the drawer (totals, buttons). */
+  footer?: ReactNode
+  /** The close button's accessible name. Defaults to `Close`. */
+  closeLabel?: string
+  /** Keep the title for screen readers but draw `headerStart` instead (e.g. a logo). */
+  hideTitle?: boolean
+  headerStart?: ReactNode
+  /** Where focus goes when it opens (default: the first focusable element). */
+  initialFocusEl?: () => HTMLElement | null
+  /** Where focus returns when it closes (default: the element focused before it opened). */
+  finalFocusEl?: () => HTMLElement | null
+  contentProps?: HTMLChakraProps<'section'>
+}
+
+const loadView = () => import('./drawer-view')
+const DrawerView = lazy(() => loadView().then((module) => ({ default: module.DrawerView })))
+
+/**
+ * A panel that slides in from an edge of the screen. The dialog machinery behind it (focus trap, scroll
+ * lock, dismissal) is fetched when the browser is idle or on the first opening, so a page with a closed
+ * drawer pays nothing for it on first load.
+ */
+export function Drawer(props: DrawerProps) {
+  const [wanted, setWanted] = useState(props.open)
+  if (props.open && !wanted) setWanted(true)
+
+  useEffect(() => {
+    if (wanted) return
+    const prefetch = () => void loadView()
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 5000 })
+      return () => window.cancelIdleCallback(handle)
+    }
+    const handle = window.setTimeout(prefetch, 3000)
+    return () => window.clearTimeout(handle)
+  }, [wanted])
+
+  if (!wanted) return null
+  return (
+    <Suspense fallback={null}>
+      <DrawerView {...props} />
+    </Suspense>
+  )
+}
