@@ -1,0 +1,59 @@
+/**
+ * Failed password sign-ins per client. After `maxFailures` failures for one IP and email within the window
+ * (or five times as many for one IP across emails, against credential stuffing), every sign-in from that
+ * client is refused with 429 until the oldest failure leaves the window, even with the right password.
+ */
+export interface SignInLimitSettings {
+  maxFailures: number
+  windowSeconds: number
+}
+
+export interface SignInLimiter {
+  /** Seconds until the client may try again, or 0 when it may try now. */
+  retryAfter(ip: string, email: string): number
+  recordFailure(ip: string, email: string): void
+  recordSuccess(ip: string, email: string): void
+}
+
+export function createSignInLimiter(
+  settings: () => SignInLimitSettings,
+  now: () => number,
+): SignInLimiter {
+  const failures = new Map<string, number[]>()
+
+  const recent = (key: string) => {
+    const windowMs = settings().windowSeconds * 1000
+    const list = (failures.get(key) ?? []).filter((t) => now() - t < windowMs)
+    if (list.length === 0) failures.delete(key)
+    else failures.set(key, list)
+    return list
+  }
+
+  const waitFor = (key: string, max: number) => {
+    const list = recent(key)
+    if (list.length < max) return 0
+    const oldest = list[list.length - max] ?? now()
+    return Math.max(1, Math.ceil((oldest + settings().windowSeconds * 1000 - now()) / 1000))
+  }
+
+  // Keeps the map bounded when many clients fail once and never come back.
+  const sweep = () => {
+    if (failures.size < 10_000) return
+    for (const key of [...failures.keys()]) recent(key)
+  }
+
+  return {
+    retryAfter(ip, email) {
+      const { maxFailures } = settings()
+      return Math.max(waitFor(`${ip}|${email}`, maxFailures), waitFor(ip, maxFailures * 5))
+    },
+    recordFailure(ip, email) {
+      sweep()
+      const t = now()
+      for (const key of [`${ip}|${email}`, ip]) failures.set(key, [...recent(key), t])
+    },
+    recordSuccess(ip, email) {
+      failures.delete(`${ip}|${email}`)
+    },
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The local mailer: emails auth would send (sign-up confirmation, password recovery, magic link, email
+ * change) are kept in memory and shown at `/__dev/inbox` (and `/__dev/inbox.json`), newest first.
+ * Nothing is sent anywhere. Only loopback clients may read it.
+ */
+export type EmailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite'
+
+export interface DevEmail {
+  id: number
+  to: string
+  subject: string
+  kind: EmailKind
+  /** The link in the email (GoTrue's ConfirmationURL). */
+  link: string
+  /** The 6-digit code for `verifyOtp`. */
+  otp: string
+  tokenHash: string
+  sentAt: string
+}
+
+export interface DevInbox {
+  send(email: Omit<DevEmail, 'id' | 'sentAt'>): DevEmail
+  /** Newest first; optionally only the emails to one address. */
+  list(to?: string): DevEmail[]
+  latest(to: string, kind?: EmailKind): DevEmail | undefined
+  clear(): void
+}
+
+export function createDevInbox(options: { limit?: number; now?: () => number } = {}): DevInbox {
+  const limit = options.limit ?? 500
+  const now = options.now ?? Date.now
+  const emails: DevEmail[] = []
+  let nextId = 1
+
+  return {
+    send(email) {
+      const entry: DevEmail = { ...email, id: nextId++, sentAt: new Date(now()).toISOString() }
+      emails.unshift(entry)
+      if (emails.length > limit) emails.length = limit
+      console.info(`[dev inbox] ${entry.subject} → ${entry.to}: ${entry.link} (code ${entry.otp})`)
+      return entry
+    },
+    list(to) {
+      const address = to?.toLowerCase()
+      return address ? emails.filter((e) => e.to === address) : [...emails]
+    },
+    latest(to, kind) {
+      const address = to.toLowerCase()
+      return emails.find((e) => e.to === address && (!kind || e.kind === kind))
+    },
+    clear() {
+      emails.length = 0
+    },
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
+
+function renderInbox(emails: DevEmail[]): string {
+  const rows = emails
+    .map(
+      (e) => `<article>
+  <h2>${escapeHtml(e.subject)}</h2>
+  <dl>
+    <dt>To</dt><dd>${escapeHtml(e.to)}</dd>
+    <dt>Sent</dt><dd><time datetime="${e.sentAt}">${escapeHtml(e.sentAt)}</time></dd>
+    <dt>Code</dt><dd><code>${escapeHtml(e.otp)}</code></dd>
+    <dt>Link</dt><dd><a href="${escapeHtml(e.link)}">${escapeHtml(e.link)}</a></dd>
+  </dl>
+</article>`,
+    )
+    .join('\n')
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Local inbox</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; }
+  article { border: 1px solid #ccc; border-radius: 8px; padding: 0 1rem; margin: 1rem 0; }
+  dl { display: grid; grid-template-columns: 5rem 1fr; } dd { margin: 0; overflow-wrap: anywhere; }
+  code { font-size: 1.25rem; letter-spacing: 0.1em; }
+</style>
+</head>
+<body>
+<main>
+<h1>Local inbox</h1>
+<p>Emails the local auth server would have sent, newest first. Nothing leaves this machine.</p>
+${rows || '<p>No emails yet.</p>'}
+</main>
+</body>
+</html>`
+}
+
+const loopback = (address: string | undefined) =>
+  !!address && (address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1')
+
+/** Handles `/__dev/inbox` and `/__dev/inbox.json`; `null` for other paths. */
+export function handleDevRequest(
+  inbox: DevInbox,
+  url: URL,
+  method: string,
+  remoteAddress: string | undefined,
+): Response | null {
+  if (url.pathname !== '/__dev/inbox' && url.pathname !== '/__dev/inbox.json') return null
+  if (!loopback(remoteAddress)) return new Response('Not Found', { status: 404 })
+  if (method !== 'GET' && method !== 'HEAD') {
+    return new Response('Method Not Allowed', { status: 405, headers: { allow: 'GET, HEAD' } })
+  }
+  const emails = inbox.list(url.searchParams.get('to') ?? undefined)
+  const headers = { 'cache-control': 'no-store' }
+  if (url.pathname.endsWith('.json')) return Response.json(emails, { headers })
+  return new Response(renderInbox(emails), {
+    headers: { ...headers, 'content-type': 'text/html; charset=utf-8' },
+  })
+}

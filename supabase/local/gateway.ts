@@ -1,0 +1,409 @@
+import { once } from 'node:events'
+import { existsSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createAuthService, type AuthService } from './auth/handler'
+import { createPasswordHasher } from './auth/passwords'
+import { authSettingsFromEnv, defaultAuthSettings, type AuthSettings } from './auth/settings'
+import { openDatabase, type LocalDb, type OpenDatabaseOptions } from './db'
+import { createDevInbox, handleDevRequest, type DevInbox } from './dev-inbox'
+import { createFunctionsRunner } from './functions-runner'
+import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
+import { loadKeys, type LocalKeys } from './keys'
+import { seedStaff } from './staff-seed'
+import { createStaticHandler } from './static'
+
+/**
+ * The embedded Supabase-compatible server: one Node HTTP server that plays Kong (API keys, CORS), GoTrue
+ * (`/auth/v1`), PostgREST (`/rest/v1`), the edge runtime (`/functions/v1`), a dev inbox (`/__dev`) and a
+ * static host for the built app (everything else). supabase-js cannot tell it from a hosted project.
+ */
+export interface LocalServerOptions {
+  /** Database directory; undefined keeps the database in memory. Ignored when `db` is given. */
+  dataDir?: string
+  /** An already opened database (tests reuse a template). Closed with the server unless `keepDb`. */
+  db?: LocalDb
+  keepDb?: boolean
+  /** Extra options for `openDatabase` (migrations, seed, snapshot). */
+  database?: Omit<OpenDatabaseOptions, 'dataDir'>
+  /** 0 picks a free port. Default 54321. */
+  port?: number
+  host?: string
+  /** Built app to serve; null serves nothing but the APIs. Default `dist/`. */
+  distDir?: string | null
+  functionsDir?: string
+  configFile?: string
+  keys?: Partial<LocalKeys>
+  /** Auth settings on top of the environment's and the defaults. */
+  auth?: Partial<AuthSettings>
+  env?: NodeJS.ProcessEnv
+  /** Create the local staff accounts (default true). */
+  seedStaff?: boolean
+  /** bcrypt cost (default 10, as GoTrue). */
+  bcryptCost?: number
+  log?: (message: string) => void
+}
+
+export interface Clock {
+  now(): number
+  /** Moves server time forward (tests of expiry and rate-limit windows). */
+  advance(ms: number): void
+}
+
+export interface LocalServer {
+  url: string
+  port: number
+  host: string
+  http: Server
+  db: LocalDb
+  keys: LocalKeys
+  jwt: JwtTools
+  /** Bound to this server's secret and clock; what the REST layer uses. */
+  verifyJwt: VerifyJwt
+  inbox: DevInbox
+  auth: AuthService
+  /** Live auth settings: changes apply to the next request. */
+  authSettings: AuthSettings
+  clock: Clock
+  close(): Promise<void>
+}
+
+type RestHandler = (req: Request) => Promise<Response>
+
+const localDir = fileURLToPath(new URL('.', import.meta.url))
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+const API_PREFIXES = [
+  '/auth/v1',
+  '/rest/v1',
+  '/functions/v1',
+  '/storage/v1',
+  '/realtime/v1',
+] as const
+/** Opened from email links, which carry no headers. */
+const OPEN_AUTH_ROUTES = new Set(['/auth/v1/verify', '/auth/v1/callback', '/auth/v1/authorize'])
+const EXPOSED_HEADERS = [
+  'Content-Range',
+  'Content-Location',
+  'Content-Profile',
+  'Location',
+  'Preference-Applied',
+  'Range-Unit',
+  'Proxy-Status',
+  'Retry-After',
+  'X-Supabase-Api-Version',
+  'x-relay-error',
+  'x-sb-error-code',
+  'X-Total-Count',
+  'Link',
+].join(', ')
+const MAX_BODY_BYTES = 10 * 1024 * 1024
+
+function corsHeaders(): Record<string, string> {
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-expose-headers': EXPOSED_HEADERS,
+  }
+}
+
+function preflightHeaders(req: IncomingMessage): Record<string, string> {
+  const requested = req.headers['access-control-request-headers']
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers':
+      requested ||
+      'authorization, apikey, x-client-info, content-type, accept, accept-profile, content-profile, prefer, range, range-unit, x-supabase-api-version, x-retry-count, x-region, traceparent, tracestate, baggage',
+    'access-control-max-age': '86400',
+    vary: 'Access-Control-Request-Headers',
+  }
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  })
+
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  if (req.method === 'GET' || req.method === 'HEAD') return null
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('body too large'), { status: 413 })
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+async function toFetchRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+    else headers.set(name, value)
+  }
+  const body = await readBody(req)
+  const controller = new AbortController()
+  req.socket.once('close', () => controller.abort())
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method,
+    headers,
+    // A Buffer is a Uint8Array; DOM typings only want ArrayBuffer-backed views.
+    body: body ? (body as unknown as Uint8Array<ArrayBuffer>) : null,
+    signal: controller.signal,
+  })
+}
+
+async function sendFetchResponse(
+  res: ServerResponse,
+  response: Response,
+  extraHeaders: Record<string, string>,
+  head: boolean,
+) {
+  const headers: Record<string, string | string[]> = {}
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie') return
+    headers[name] = value
+  })
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) headers['set-cookie'] = cookies
+  Object.assign(headers, extraHeaders)
+  res.writeHead(response.status, headers)
+  if (!response.body || head) {
+    res.end()
+    if (response.body) await response.body.cancel().catch(() => {})
+    return
+  }
+  const reader = response.body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (!res.write(value)) await once(res, 'drain')
+    }
+  } finally {
+    res.end()
+    reader.releaseLock()
+  }
+}
+
+function remoteIp(req: IncomingMessage): string {
+  const peer = req.socket.remoteAddress ?? ''
+  const loopback = peer === '::1' || peer.startsWith('127.') || peer === '::ffff:127.0.0.1'
+  // A local proxy (the Vite dev server) may say who the client really is.
+  const forwarded = loopback
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')[0]
+        ?.trim()
+    : ''
+  return (forwarded || peer).replace(/^::ffff:/, '')
+}
+
+async function loadRestHandler(
+  db: LocalDb,
+  verifyJwt: VerifyJwt,
+  keys: LocalKeys,
+): Promise<RestHandler> {
+  const restModule = join(localDir, 'rest/index.ts')
+  if (existsSync(restModule)) {
+    const mod = (await import(pathToFileURL(restModule).href)) as {
+      createRestHandler?: (deps: {
+        db: LocalDb
+        verifyJwt: VerifyJwt
+        keys: LocalKeys
+      }) => RestHandler
+    }
+    if (mod.createRestHandler) return mod.createRestHandler({ db, verifyJwt, keys })
+  }
+  return async () =>
+    json(503, {
+      code: 'PGRST000',
+      message: 'The REST API is not available in this build of the local server',
+      details: null,
+      hint: null,
+    })
+}
+
+export async function createLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const env = options.env ?? process.env
+  const log = options.log ?? ((m: string) => console.info(m))
+  const host = options.host ?? '127.0.0.1'
+  const keys = { ...loadKeys(env), ...options.keys }
+  let offset = 0
+  const clock: Clock = {
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += ms
+    },
+  }
+  const jwt = createJwtTools(keys.jwtSecret, clock.now)
+  const verifyJwt = jwt.verify
+  const inbox = createDevInbox({ now: clock.now })
+  const hasher = createPasswordHasher({
+    cost: options.bcryptCost ?? (env.AUTH_BCRYPT_COST ? Number(env.AUTH_BCRYPT_COST) : 10),
+  })
+
+  const db =
+    options.db ??
+    (await openDatabase({
+      ...options.database,
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      log,
+    }))
+
+  // Origins are known only once the port is; settings are completed after listen().
+  const authSettings: AuthSettings = {
+    ...defaultAuthSettings('http://127.0.0.1'),
+    ...authSettingsFromEnv(env),
+    ...options.auth,
+  }
+  const auth = createAuthService({ db, jwt, inbox, hasher, settings: authSettings, now: clock.now })
+  await auth.ensureSchema()
+  if (options.seedStaff !== false) await seedStaff(db, auth, log)
+
+  const rest = await loadRestHandler(db, verifyJwt, keys)
+  let origin = ''
+  const functions = createFunctionsRunner({
+    functionsDir: options.functionsDir ?? join(projectRoot, 'supabase/functions'),
+    configFile: options.configFile ?? join(projectRoot, 'supabase/config.toml'),
+    verifyJwt,
+    env: () => ({
+      SUPABASE_URL: origin,
+      SUPABASE_ANON_KEY: keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+      ...(env === process.env ? {} : env),
+    }),
+  })
+  const distDir = options.distDir === undefined ? join(projectRoot, 'dist') : options.distDir
+  const serveStatic = distDir ? createStaticHandler({ root: distDir }) : undefined
+  const knownKeys = new Set([keys.anonKey, keys.serviceRoleKey])
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, prefix: string) {
+    const url = new URL(req.url ?? '/', origin)
+    const isFunctions = prefix === '/functions/v1'
+    if (req.method === 'OPTIONS' && !isFunctions) {
+      res.writeHead(204, preflightHeaders(req)).end()
+      return
+    }
+    const cors = isFunctions ? {} : corsHeaders()
+    const head = req.method === 'HEAD'
+    const send = (response: Response) => sendFetchResponse(res, response, cors, head)
+
+    if (!isFunctions && !(req.method === 'GET' && OPEN_AUTH_ROUTES.has(url.pathname))) {
+      const apikey = req.headers.apikey ?? url.searchParams.get('apikey')
+      if (!apikey) {
+        return send(
+          json(401, {
+            message: 'No API key found in request',
+            hint: 'No `apikey` request header or url param was found.',
+          }),
+        )
+      }
+      if (!knownKeys.has(String(apikey))) {
+        return send(
+          json(401, {
+            message: 'Invalid API key',
+            hint: 'Double check your Supabase `anon` or `service_role` API key.',
+          }),
+        )
+      }
+    }
+
+    const request = await toFetchRequest(req, origin)
+    if (prefix === '/auth/v1') {
+      const userAgent = req.headers['user-agent'] ?? null
+      return send(await auth.handle(request, { ip: remoteIp(req), userAgent }))
+    }
+    if (prefix === '/rest/v1') return send(await rest(request))
+    if (isFunctions) return send(await functions.handle(request))
+    return send(json(404, { message: 'no Route matched with those values' }))
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    const prefix = API_PREFIXES.find((p) => path === p || path.startsWith(`${p}/`))
+    if (prefix) return handleApi(req, res, prefix)
+    if (path === '/__dev' || path.startsWith('/__dev/')) {
+      const response =
+        handleDevRequest(
+          inbox,
+          new URL(req.url ?? '/', origin),
+          req.method ?? 'GET',
+          req.socket.remoteAddress,
+        ) ?? new Response('Not Found', { status: 404 })
+      return sendFetchResponse(res, response, {}, req.method === 'HEAD')
+    }
+    if (serveStatic) return serveStatic(req, res)
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found')
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      const status = (error as { status?: number }).status ?? 500
+      if (status >= 500) console.error('[server] request failed:', error)
+      if (!res.headersSent) {
+        res.writeHead(status, { 'content-type': 'application/json', ...corsHeaders() })
+        res.end(
+          JSON.stringify({
+            message: status === 413 ? 'Payload Too Large' : 'Internal Server Error',
+          }),
+        )
+      } else {
+        res.destroy()
+      }
+    })
+  })
+  server.keepAliveTimeout = 65_000
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 54321, host, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+  } catch (error) {
+    await hasher.close()
+    if (!options.db || !options.keepDb) await db.close()
+    throw error
+  }
+  const port = (server.address() as AddressInfo).port
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
+  origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`
+  if (!options.auth?.externalUrl && !env.API_EXTERNAL_URL) authSettings.externalUrl = origin
+  if (!options.auth?.siteUrl && !env.SITE_URL) authSettings.siteUrl = origin
+
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+        // Requests still running get a moment to finish; then connections are cut.
+        setTimeout(() => server.closeAllConnections(), 2000).unref()
+      })
+      await hasher.close()
+      if (!options.db || !options.keepDb) await db.close()
+    })())
+
+  return {
+    url: origin,
+    port,
+    host,
+    http: server,
+    db,
+    keys,
+    jwt,
+    verifyJwt,
+    inbox,
+    auth,
+    authSettings,
+    clock,
+    close,
+  }
+}
