@@ -26,9 +26,12 @@ export interface DevInbox {
   clear(): void
 }
 
-export function createDevInbox(options: { limit?: number; now?: () => number } = {}): DevInbox {
+export function createDevInbox(
+  options: { limit?: number; now?: () => number; log?: (message: string) => void } = {},
+): DevInbox {
   const limit = options.limit ?? 500
   const now = options.now ?? Date.now
+  const log = options.log ?? ((m: string) => console.info(m))
   const emails: DevEmail[] = []
   let nextId = 1
 
@@ -37,7 +40,7 @@ export function createDevInbox(options: { limit?: number; now?: () => number } =
       const entry: DevEmail = { ...email, id: nextId++, sentAt: new Date(now()).toISOString() }
       emails.unshift(entry)
       if (emails.length > limit) emails.length = limit
-      console.info(`[dev inbox] ${entry.subject} → ${entry.to}: ${entry.link} (code ${entry.otp})`)
+      log(`[dev inbox] ${entry.subject} → ${entry.to}: ${entry.link} (code ${entry.otp})`)
       return entry
     },
     list(to) {

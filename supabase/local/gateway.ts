@@ -139,7 +139,11 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return Buffer.concat(chunks)
 }
 
-async function toFetchRequest(req: IncomingMessage, origin: string): Promise<Request> {
+async function toFetchRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+): Promise<Request> {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue
@@ -147,8 +151,11 @@ async function toFetchRequest(req: IncomingMessage, origin: string): Promise<Req
     else headers.set(name, value)
   }
   const body = await readBody(req)
+  // Functions see a client that went away through `req.signal`, as on Deno.
   const controller = new AbortController()
-  req.socket.once('close', () => controller.abort())
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort()
+  })
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method,
     headers,
@@ -178,16 +185,18 @@ async function sendFetchResponse(
     if (response.body) await response.body.cancel().catch(() => {})
     return
   }
+  // Streamed (event streams from functions): stop reading when the client goes away.
   const reader = response.body.getReader()
+  const gone = new Promise<void>((resolve) => res.once('close', resolve))
+  void gone.then(() => reader.cancel().catch(() => {}))
   try {
     for (;;) {
       const { done, value } = await reader.read()
-      if (done) break
-      if (!res.write(value)) await once(res, 'drain')
+      if (done || res.destroyed) break
+      if (!res.write(value)) await Promise.race([once(res, 'drain'), gone])
     }
   } finally {
     res.end()
-    reader.releaseLock()
   }
 }
 
@@ -242,7 +251,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   }
   const jwt = createJwtTools(keys.jwtSecret, clock.now)
   const verifyJwt = jwt.verify
-  const inbox = createDevInbox({ now: clock.now })
+  const inbox = createDevInbox({ now: clock.now, log })
   const hasher = createPasswordHasher({
     cost: options.bcryptCost ?? (env.AUTH_BCRYPT_COST ? Number(env.AUTH_BCRYPT_COST) : 10),
   })
@@ -313,7 +322,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
       }
     }
 
-    const request = await toFetchRequest(req, origin)
+    const request = await toFetchRequest(req, res, origin)
     if (prefix === '/auth/v1') {
       const userAgent = req.headers['user-agent'] ?? null
       return send(await auth.handle(request, { ip: remoteIp(req), userAgent }))

@@ -471,12 +471,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           // A retry after a lost answer: hand back the token already issued.
           issued = current.token
         } else if (now() > row.updated_ms + reuseMs) {
-          // Reuse outside the grace period: possible theft, so the whole family dies.
-          await tx.query(
-            `update auth.refresh_tokens set revoked = true, updated_at = $2::timestamptz
-              where session_id = $1 and revoked = false`,
-            [row.session_id, iso()],
-          )
+          // Reuse outside the grace period: possible theft. The whole token family dies with its
+          // session, so neither the thief's nor the owner's tokens (access tokens on /user) work on.
+          await tx.query('delete from auth.sessions where id = $1', [row.session_id])
           return {
             error: new AuthError(
               400,
