@@ -3,17 +3,39 @@ import { affiliateSlice } from '@/features/affiliate/affiliate-slice'
 import { cartSlice } from '@/features/cart/cart-slice'
 import { currencySlice } from '@/features/currency/currency-slice'
 import { wishlistSlice } from '@/features/wishlist/wishlist-slice'
+import { persistActionTypes, persistentStorageRequest, type Persistence } from './persist'
 
 /** Every slice of app-wide state. Slices that later features need are added here, in one place. */
-export const rootReducer = combineSlices(cartSlice, wishlistSlice, currencySlice, affiliateSlice)
+const slices = [cartSlice, wishlistSlice, currencySlice, affiliateSlice] as const
+
+/** The state without saving to the device: the shape of RootState, and what plain test stores use. */
+export const rootReducer = combineSlices(...slices)
 
 export type RootState = ReturnType<typeof rootReducer>
 
-/** A fresh store; tests pass their own preloaded state. */
-export function makeStore(preloadedState?: Partial<RootState>) {
+export interface MakeStoreOptions {
+  /** Save the persisted slices to the device (see persist.ts); tests pass a fake backend's persistence. */
+  persistence?: Persistence
+}
+
+/**
+ * A fresh store; tests pass their own preloaded state. With `persistence`, the saved slices are read
+ * back and saved on every change once `persistence.start(store)` runs.
+ */
+export function makeStore(preloadedState?: Partial<RootState>, options: MakeStoreOptions = {}) {
+  const { persistence } = options
+  const reducer = persistence
+    ? (combineSlices(...slices, persistence.reducers) as unknown as typeof rootReducer)
+    : rootReducer
   return configureStore({
-    reducer: rootReducer,
+    reducer,
     preloadedState,
+    middleware: (getDefaultMiddleware) => {
+      const middleware = getDefaultMiddleware({
+        serializableCheck: { ignoredActions: persistActionTypes },
+      })
+      return persistence ? middleware.concat(persistentStorageRequest()) : middleware
+    },
   })
 }
 

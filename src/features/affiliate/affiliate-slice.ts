@@ -24,9 +24,12 @@ export const affiliateSlice = createSlice({
     captureAffiliateCode: {
       reducer(state, action: PayloadAction<{ code: string; now: number }>) {
         const { code, now } = action.payload
-        if (!AFFILIATE_CODE_PATTERN.test(code)) return
+        // The code comes straight from a link anyone can craft: only a short plain code is kept.
+        if (typeof code !== 'string' || code.length > 64) return
+        const trimmed = code.trim()
+        if (!AFFILIATE_CODE_PATTERN.test(trimmed)) return
         state.record = {
-          code: code.toUpperCase(),
+          code: trimmed.toUpperCase(),
           expiry: new Date(now + affiliates.codeLifetimeDays * DAY_MS).toISOString(),
         }
       },

@@ -34,22 +34,33 @@ export interface CartState {
 
 export const initialCartState: CartState = { items: [], isOpen: false }
 
+/**
+ * A sanity ceiling per line, not a stock rule (the database decides stock). It keeps a stray
+ * `quantity: 1e9` from the assistant or a saved cart from reaching checkout.
+ */
+export const MAX_LINE_QUANTITY = 999
+
+const isAddableQuantity = (quantity: number) => Number.isInteger(quantity) && quantity >= 1
+const isUnitPrice = (price: number) => Number.isFinite(price) && price >= 0
+
 export const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
     addItem(state, action: PayloadAction<CartItemInput>) {
       const { quantity = 1, ...product } = action.payload
+      // A malformed line (no id, a negative or fractional quantity, a NaN price) is refused whole.
+      if (!product.productId || !isAddableQuantity(quantity) || !isUnitPrice(product.price)) return
       const existing = state.items.find((line) => line.productId === product.productId)
       if (existing) {
-        existing.quantity += quantity
+        existing.quantity = Math.min(existing.quantity + quantity, MAX_LINE_QUANTITY)
         return
       }
       state.items.push({
         ...product,
         id: product.id ?? product.productId,
         image: product.image ?? '',
-        quantity,
+        quantity: Math.min(quantity, MAX_LINE_QUANTITY),
       })
     },
     removeItem(state, action: PayloadAction<string>) {
@@ -57,12 +68,14 @@ export const cartSlice = createSlice({
     },
     setQuantity(state, action: PayloadAction<{ productId: string; quantity: number }>) {
       const { productId, quantity } = action.payload
-      if (quantity <= 0) {
+      if (Number.isNaN(quantity)) return
+      const whole = Math.min(Math.floor(quantity), MAX_LINE_QUANTITY)
+      if (whole <= 0) {
         state.items = state.items.filter((line) => line.productId !== productId)
         return
       }
       const line = state.items.find((item) => item.productId === productId)
-      if (line) line.quantity = quantity
+      if (line) line.quantity = whole
     },
     clearCart(state) {
       state.items = []

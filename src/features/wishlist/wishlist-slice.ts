@@ -21,6 +21,7 @@ export const wishlistSlice = createSlice({
   initialState: initialWishlistState,
   reducers: {
     addToWishlist(state, action: PayloadAction<WishlistItem>) {
+      if (!action.payload.productId) return
       if (state.items.some((item) => item.productId === action.payload.productId)) return
       state.items.push(action.payload)
     },
@@ -28,6 +29,7 @@ export const wishlistSlice = createSlice({
       state.items = state.items.filter((item) => item.productId !== action.payload)
     },
     toggleWishlist(state, action: PayloadAction<WishlistItem>) {
+      if (!action.payload.productId) return
       const index = state.items.findIndex((item) => item.productId === action.payload.productId)
       if (index >= 0) state.items.splice(index, 1)
       else state.items.push(action.payload)
