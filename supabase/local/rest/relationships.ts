@@ -1,0 +1,154 @@
+/**
+ * Embedding: finds the relationship between a relation and an embedded resource name (table/view name,
+ * foreign key name, or foreign key column), optionally narrowed by a `!hint`, like PostgREST does.
+ */
+import { ApiError } from './errors'
+import { relKey, type ForeignKey, type Relation, type SchemaCache } from './schema-cache'
+
+export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many'
+
+export interface Relationship {
+  cardinality: Cardinality
+  target: Relation
+  /** The key linking parent and target (for many-to-many: junction → parent). */
+  fk: ForeignKey
+  /** True when the parent holds the key (many-to-one, or one-to-one from the referencing side). */
+  parentHoldsKey: boolean
+  junction?: { rel: Relation; toParent: ForeignKey; toTarget: ForeignKey }
+}
+
+export const isToOne = (r: Relationship) =>
+  r.cardinality === 'many-to-one' || r.cardinality === 'one-to-one'
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x))
+
+function isUniqueOn(rel: Relation, cols: string[]) {
+  return rel.uniques.some((u) => sameSet(u, cols))
+}
+
+function allCandidates(cache: SchemaCache, parent: Relation, target: Relation): Relationship[] {
+  const out: Relationship[] = []
+  for (const fk of cache.foreignKeys) {
+    if (fk.from === parent.key && fk.to === target.key) {
+      out.push({
+        cardinality: isUniqueOn(parent, fk.fromColumns) ? 'one-to-one' : 'many-to-one',
+        target,
+        fk,
+        parentHoldsKey: true,
+      })
+    }
+    if (fk.from === target.key && fk.to === parent.key) {
+      out.push({
+        cardinality: isUniqueOn(target, fk.fromColumns) ? 'one-to-one' : 'one-to-many',
+        target,
+        fk,
+        parentHoldsKey: false,
+      })
+    }
+  }
+  // Many-to-many through a junction whose keys to both sides are part of its primary key or a unique key.
+  for (const junction of cache.relations.values()) {
+    if (junction.key === parent.key || junction.key === target.key) continue
+    const toParent = junction.foreignKeys.filter((fk) => fk.to === parent.key)
+    const toTarget = junction.foreignKeys.filter((fk) => fk.to === target.key)
+    for (const a of toParent) {
+      for (const b of toTarget) {
+        if (a === b) continue
+        const cols = [...a.fromColumns, ...b.fromColumns]
+        const covered = junction.uniques.some((u) => cols.every((c) => u.includes(c)))
+        if (!covered) continue
+        out.push({
+          cardinality: 'many-to-many',
+          target,
+          fk: a,
+          parentHoldsKey: false,
+          junction: { rel: junction, toParent: a, toTarget: b },
+        })
+      }
+    }
+  }
+  return out
+}
+
+function matchesHint(r: Relationship, hint: string): boolean {
+  if (r.fk.name === hint) return true
+  if (r.junction) {
+    return (
+      r.junction.rel.name === hint ||
+      r.junction.toTarget.name === hint ||
+      r.junction.toParent.fromColumns.includes(hint)
+    )
+  }
+  return r.fk.fromColumns.includes(hint) || r.fk.toColumns.includes(hint)
+}
+
+function describe(r: Relationship, parent: Relation): Record<string, string> {
+  const rel = r.junction
+    ? `${r.junction.toParent.name}, ${r.junction.toTarget.name} using ${r.junction.rel.name}`
+    : `${r.fk.name} using ${r.fk.from.split('.')[1]}(${r.fk.fromColumns.join(', ')}) and ${
+        r.fk.to.split('.')[1]
+      }(${r.fk.toColumns.join(', ')})`
+  return {
+    cardinality: r.cardinality,
+    embedding: `${parent.name} with ${r.target.name}`,
+    relationship: rel,
+  }
+}
+
+export function findRelationship(
+  cache: SchemaCache,
+  parent: Relation,
+  name: string,
+  hint: string | undefined,
+): Relationship {
+  let candidates: Relationship[] = []
+  const target = cache.relations.get(relKey(parent.schema, name))
+  if (target) {
+    candidates = allCandidates(cache, parent, target)
+  } else {
+    // The name may be a foreign key column of the parent, or a foreign key constraint name.
+    for (const fk of cache.foreignKeys) {
+      const other = cache.relations.get(fk.from === parent.key ? fk.to : fk.from)
+      if (!other) continue
+      if (fk.from === parent.key && (fk.name === name || sameSet(fk.fromColumns, [name]))) {
+        candidates.push({
+          cardinality: isUniqueOn(parent, fk.fromColumns) ? 'one-to-one' : 'many-to-one',
+          target: cache.relations.get(fk.to)!,
+          fk,
+          parentHoldsKey: true,
+        })
+      } else if (fk.to === parent.key && fk.name === name) {
+        candidates.push({
+          cardinality: isUniqueOn(other, fk.fromColumns) ? 'one-to-one' : 'one-to-many',
+          target: other,
+          fk,
+          parentHoldsKey: false,
+        })
+      }
+    }
+  }
+  if (hint !== undefined) candidates = candidates.filter((c) => matchesHint(c, hint))
+  if (candidates.length === 0) {
+    const using = hint !== undefined ? ` using the hint '${hint}'` : ''
+    throw new ApiError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
+      `Searched for a foreign key relationship between '${parent.name}' and '${name}'${using} in the schema '${parent.schema}', but no matches were found.`,
+      null,
+    )
+  }
+  if (candidates.length > 1) {
+    const options = candidates.map(
+      (c) => `'${name}!${c.junction ? c.junction.rel.name : c.fk.name}'`,
+    )
+    throw new ApiError(
+      300,
+      'PGRST201',
+      `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
+      candidates.map((c) => describe(c, parent)),
+      `Try changing '${name}' to one of the following: ${options.join(', ')}. Find the desired relationship in the 'details' key.`,
+    )
+  }
+  return candidates[0]!
+}
