@@ -166,6 +166,9 @@ begin
   raise sqlstate 'PT418' using message = 'I am a teapot';
 end $$;
 
+create function public.total(xs integer[]) returns integer
+  language sql immutable as $$ select coalesce(sum(x), 0)::integer from unnest(xs) as x $$;
+
 create function public.series(n integer) returns setof integer
   language sql immutable as $$ select generate_series(1, n) $$;
 

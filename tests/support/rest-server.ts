@@ -126,7 +126,7 @@ export interface RestEnv {
   anon: SupabaseClient
   service: SupabaseClient
   /** Raw request with the anon key (or a given Bearer token), for wire-level checks. */
-  raw(path: string, init?: RequestInit & { token?: string }): Promise<Response>
+  raw(path: string, init?: RequestInit & { token?: string | null }): Promise<Response>
   close(): Promise<void>
 }
 
@@ -146,7 +146,7 @@ export async function startRestEnv(db: LocalDb, install: (db: LocalDb) => Promis
     raw(path, init = {}) {
       const headers = new Headers(init.headers)
       headers.set('apikey', server.anonKey)
-      if (!headers.has('authorization')) {
+      if (!headers.has('authorization') && init.token !== null) {
         headers.set('authorization', `Bearer ${init.token ?? server.anonKey}`)
       }
       return fetch(`${server.url}/rest/v1${path}`, { ...init, headers })

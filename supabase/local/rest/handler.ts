@@ -9,6 +9,7 @@ import { ApiError, errorResponse } from './errors'
 import { checkColumns, planDelete, planInsert, planUpdate, withReturning } from './mutations'
 import {
   negotiate,
+  parseNonNegativeInt,
   parsePrefer,
   parseSelect,
   type Accepted,
@@ -55,6 +56,8 @@ export interface RestDeps {
   schemas?: string[]
   /** Largest accepted request body in bytes (default 10 MB). */
   maxBodyBytes?: number
+  /** Most top-level rows one read returns (config.toml `[api] max_rows`, default 1000). */
+  maxRows?: number
   log?: (msg: string) => void
 }
 
@@ -68,6 +71,7 @@ const PREFIX = '/rest/v1'
 const RESERVED = new Set(['select', 'columns', 'on_conflict', 'apikey'])
 const JSON_TYPE = 'application/json; charset=utf-8'
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8'
+const CSV_TYPE = 'text/csv; charset=utf-8'
 
 interface Auth {
   role: string
@@ -93,6 +97,7 @@ export function createRestHandler(deps: RestDeps): RestHandler {
   const schemas = deps.schemas ?? ['public', 'graphql_public']
   const log = deps.log ?? ((m: string) => console.error(m))
   const maxBody = deps.maxBodyBytes ?? 10 * 1024 * 1024
+  const maxRows = deps.maxRows ?? 1000
   let cache: Promise<SchemaCache> | null = null
   let dirty = true
   let listening: Promise<unknown> | null = null
@@ -136,7 +141,7 @@ export function createRestHandler(deps: RestDeps): RestHandler {
           }
         })
       const c = await getCache()
-      const r: Req = { req, url, method, auth, schema, cache: c, db: deps.db, maxBody }
+      const r: Req = { req, url, method, auth, schema, cache: c, db: deps.db, maxBody, maxRows }
       if (segments.length === 0) return openApi(r)
       if (segments[0] === 'rpc' && segments.length === 2) return await rpc(r, segments[1]!)
       if (segments.length === 1) return await table(r, segments[0]!)
@@ -161,6 +166,7 @@ interface Req {
   cache: SchemaCache
   db: LocalDb
   maxBody: number
+  maxRows: number
 }
 
 const invalidPath = () =>
@@ -385,17 +391,26 @@ function rangeFromHeader(r: Req, scoped: ScopedParams) {
   }
 }
 
+/** PostgREST's max-rows: a GET returns at most this many top-level rows, whatever the limit. */
+function capRows(scoped: ScopedParams, maxRows: number) {
+  const root = scoped.get([])
+  const asked = root.limit === undefined ? Infinity : parseNonNegativeInt('limit', root.limit)
+  if (asked > maxRows) root.limit = String(maxRows)
+}
+
 function readShape(accepted: Accepted, prefs: Preferences) {
   return {
     singular: accepted.type === 'object',
     stripNulls: accepted.stripNulls,
     withCount: !!prefs.count,
+    csv: accepted.type === 'csv',
   }
 }
 
-function accepted(r: Req): Accepted {
+/** Negotiates Accept; CSV only where rows are read (`csvAllowed`). */
+function accepted(r: Req, csvAllowed = false): Accepted {
   const a = negotiate(r.req.headers.get('accept'))
-  if (a.type === 'csv' || a.type === 'openapi') {
+  if ((a.type === 'csv' && !csvAllowed) || a.type === 'openapi') {
     throw new ApiError(
       406,
       'PGRST107',
@@ -411,7 +426,8 @@ function readResponse(row: ResultRow, offset: number, accepted: Accepted): Respo
   const pageTotal = Number(row.page_total)
   const upper = offset + pageTotal - 1
   const headers: Record<string, string> = {
-    'Content-Type': accepted.type === 'object' ? OBJECT_TYPE : JSON_TYPE,
+    'Content-Type':
+      accepted.type === 'object' ? OBJECT_TYPE : accepted.type === 'csv' ? CSV_TYPE : JSON_TYPE,
     'Content-Range': contentRange(offset, upper, total),
   }
   if (accepted.type === 'object') {
@@ -491,9 +507,10 @@ function distance(a: string, b: string): number {
 
 async function read(r: Req, rel: Relation): Promise<Response> {
   const prefs = preferences(r)
-  const acc = accepted(r)
+  const acc = accepted(r, true)
   const scoped = scopedParams(r)
   rangeFromHeader(r, scoped)
+  capRows(scoped, r.maxRows)
   const ctx = newContext(r.cache, scoped)
   const parts = buildRead(ctx, {
     source: tableSource(rel),
@@ -819,7 +836,7 @@ async function rpc(r: Req, name: string): Promise<Response> {
     throw new ApiError(405, 'PGRST101', 'Only GET, HEAD and POST are allowed for RPC')
   }
   const prefs = preferences(r)
-  const acc = accepted(r)
+  const acc = accepted(r, true)
   const candidates = r.cache.routines.get(relKey(r.schema, name)) ?? []
   const argNames = new Set(candidates.flatMap((c) => c.args.map((a) => a.name)))
 
@@ -899,6 +916,7 @@ async function rpc(r: Req, name: string): Promise<Response> {
   } else {
     kind = 'set'
     rangeFromHeader(r, scoped)
+    capRows(scoped, r.maxRows)
     offset = Number(scoped.get([]).offset ?? 0)
     const scalarSet = !routine.isComposite
     const relation = routine.returnsRelation

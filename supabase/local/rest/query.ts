@@ -527,7 +527,21 @@ export interface ReadShape {
   singular: boolean
   stripNulls: boolean
   withCount: boolean
+  /** `Accept: text/csv`: body is CSV (header line, then one line per row; NULL is empty). */
+  csv?: boolean
 }
+
+/** CSV field: quoted when it holds a comma, quote or line break (or is empty, to tell it from NULL). */
+const csvField = (v: string) =>
+  `CASE WHEN ${v} IS NULL THEN '' WHEN ${v} = '' OR ${v} ~ '[",\r\n]' THEN '"' || replace(${v}, '"', '""') || '"' ELSE ${v} END`
+
+const csvBody = `coalesce(
+    (SELECT string_agg(${csvField('h.k')}, ',' ORDER BY h.o)
+       FROM json_object_keys((array_agg(row_to_json(_pgrst_t)))[1]) WITH ORDINALITY AS h(k, o))
+    || E'\n' ||
+    string_agg((SELECT string_agg(${csvField('f.value')}, ',' ORDER BY f.o)
+                  FROM json_each_text(row_to_json(_pgrst_t)) WITH ORDINALITY AS f(key, value, o)), E'\n'),
+    '')`
 
 /**
  * Wraps a read in the aggregate that produces the response in one row:
@@ -545,8 +559,8 @@ export function wrapRead(
   const body = shape.stripNulls ? `json_strip_nulls(${agg})` : agg
   return `SELECT ${countSql ? `(${countSql})::text` : 'NULL::text'} AS total,
     count(*)::text AS page_total,
-    ${body}::text AS body,
-    CASE WHEN count(*) = 1 THEN (${body} -> 0)::text END AS single,
+    ${shape.csv ? csvBody : `${body}::text`} AS body,
+    ${shape.csv ? 'NULL::text' : `CASE WHEN count(*) = 1 THEN (${body} -> 0)::text END`} AS single,
     nullif(current_setting('response.status', true), '') AS status,
     nullif(current_setting('response.headers', true), '') AS headers
   FROM (${inner}) AS _pgrst_t`

@@ -188,6 +188,38 @@ describe('order, limit, range and count', () => {
   })
 })
 
+describe('csv and max rows', () => {
+  it('answers Accept: text/csv with a header line and quoted fields', async () => {
+    const { data, error } = await env.anon
+      .from('products')
+      .select('id,name,description,stock')
+      .in('id', [3, 4])
+      .order('id')
+      .csv()
+    expect(error).toBeNull()
+    expect(data).toBe(
+      'id,name,description,stock\n3,Beaded Sandals,Hand beaded leather sandals,12\n4,Aso Oke Wrap,,',
+    )
+    const quoted = await env.raw('/brands?select=name,label:country&id=eq.1', {
+      headers: { accept: 'text/csv' },
+    })
+    expect(quoted.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(await quoted.text()).toBe('name,label\nKitenge House,KE')
+  })
+
+  it('returns at most 1000 top-level rows per read (hosted max_rows), with the full count', async () => {
+    await env.db.pg.exec(`
+      create table public.many_rows as select g as id from generate_series(1, 1005) g;
+      grant select on public.many_rows to anon;
+    `)
+    const { data, count } = await env.anon.from('many_rows').select('id', { count: 'exact' })
+    expect(data).toHaveLength(1000)
+    expect(count).toBe(1005)
+    const tail = await env.anon.from('many_rows').select('id').range(1000, 1010)
+    expect(tail.data).toHaveLength(5)
+  })
+})
+
 describe('single and maybeSingle', () => {
   it('returns the object for exactly one row and 406 PGRST116 otherwise', async () => {
     const one = await env.anon.from('brands').select('name').eq('id', 3).single()
