@@ -1,0 +1,79 @@
+import { Flex } from '@chakra-ui/react/flex'
+import { Stack } from '@chakra-ui/react/stack'
+import { chakra } from '@chakra-ui/react/styled-system'
+import { Text } from '@chakra-ui/react/text'
+import { useAppDispatch } from '@/app/hooks'
+import { MinusIcon, PlusIcon, TrashIcon } from '@/components/icons'
+import { formatPrice, type Currency } from '@/lib/money'
+import { MAX_LINE_QUANTITY, removeItem, setQuantity, type CartItem } from '../cart-slice'
+import { ProductThumb } from './product-thumb'
+
+const stepButton = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  boxSize: '9',
+  color: 'brand.ink',
+  borderWidth: '1px',
+  borderColor: 'brand.line',
+  _hover: { bg: 'brand.cream' },
+  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+} as const
+
+/** One cart line: picture, name, options, price, quantity steps (one per click) and remove. */
+export function CartLine({ line, currency }: { line: CartItem; currency: Currency }) {
+  const dispatch = useAppDispatch()
+  const { productId, name, quantity } = line
+  const options = [line.size && `Size: ${line.size}`, line.color && `Colour: ${line.color}`]
+    .filter(Boolean)
+    .join(' · ')
+  const change = (next: number) => dispatch(setQuantity({ productId, quantity: next }))
+
+  return (
+    <Flex as="li" aria-label={name} gap="3" py="4" borderBottomWidth="1px" borderColor="brand.line">
+      <ProductThumb src={line.image} />
+      <Stack gap="1" flex="1" minW="0">
+        <Text fontWeight="semibold" lineClamp={2}>
+          {name}
+        </Text>
+        {options ? (
+          <Text fontSize="sm" color="brand.muted">
+            {options}
+          </Text>
+        ) : null}
+        <Text fontSize="sm">{formatPrice(line.price, currency)}</Text>
+        <Flex align="center" gap="2" mt="1">
+          <chakra.button
+            type="button"
+            aria-label={`Decrease quantity of ${name}`}
+            onClick={() => change(quantity - 1)}
+            css={stepButton}
+          >
+            <MinusIcon size={16} />
+          </chakra.button>
+          <chakra.span minW="6" textAlign="center" fontVariantNumeric="tabular-nums">
+            {quantity}
+          </chakra.span>
+          <chakra.button
+            type="button"
+            aria-label={`Increase quantity of ${name}`}
+            onClick={() => change(quantity + 1)}
+            disabled={quantity >= MAX_LINE_QUANTITY}
+            css={stepButton}
+          >
+            <PlusIcon size={16} />
+          </chakra.button>
+          <chakra.button
+            type="button"
+            aria-label={`Remove ${name}`}
+            onClick={() => dispatch(removeItem(productId))}
+            ms="auto"
+            css={{ ...stepButton, borderColor: 'transparent', color: 'brand.muted' }}
+          >
+            <TrashIcon size={18} />
+          </chakra.button>
+        </Flex>
+      </Stack>
+    </Flex>
+  )
+}
