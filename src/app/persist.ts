@@ -20,6 +20,11 @@ import { affiliateSlice, type AffiliateState } from '@/features/affiliate/affili
 import { mergeSavedAffiliate, validateSavedAffiliate } from '@/features/affiliate/affiliate-storage'
 import { addItem, cartSlice, type CartState } from '@/features/cart/cart-slice'
 import { mergeSavedCart, validateSavedCart } from '@/features/cart/cart-storage'
+import { recentlyViewedSlice, type RecentlyViewedState } from '@/features/catalogue/catalogue-slice'
+import {
+  mergeSavedRecentlyViewed,
+  validateSavedRecentlyViewed,
+} from '@/features/catalogue/recently-viewed-storage'
 import { currencySlice, type CurrencyState } from '@/features/currency/currency-slice'
 import { mergeSavedCurrency, validateSavedCurrency } from '@/features/currency/currency-storage'
 import { wishlistSlice, type WishlistState } from '@/features/wishlist/wishlist-slice'
@@ -245,6 +250,7 @@ export interface Persistence {
     wishlist: PersistedSliceReducer<WishlistState>
     currency: PersistedSliceReducer<CurrencyState>
     affiliate: PersistedSliceReducer<AffiliateState>
+    recentlyViewed: PersistedSliceReducer<RecentlyViewedState>
   }
   /** Starts reading and saving. Resolves `rehydrated` once every key has been read (or has failed). */
   start(store: Store): { persistor: Persistor; rehydrated: Promise<void>; stop(): void }
@@ -314,6 +320,17 @@ export function createPersistence(
         migrations: { 1: (saved) => ('legacy' in saved ? { record: saved.legacy } : saved) },
         validate: validateSavedAffiliate,
         merge: mergeSavedAffiliate,
+      },
+      storage,
+    ),
+    recentlyViewed: persistSlice<RecentlyViewedState>(
+      recentlyViewedSlice.reducer,
+      {
+        key: storageKeys.recentlyViewed,
+        version: 1,
+        persistedKeys: ['ids'],
+        validate: validateSavedRecentlyViewed,
+        merge: mergeSavedRecentlyViewed,
       },
       storage,
     ),

@@ -1,12 +1,22 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit'
 import { affiliateSlice } from '@/features/affiliate/affiliate-slice'
 import { cartSlice } from '@/features/cart/cart-slice'
+import { catalogueSlice, recentlyViewedSlice } from '@/features/catalogue/catalogue-slice'
 import { currencySlice } from '@/features/currency/currency-slice'
+import { searchSlice } from '@/features/search/search-slice'
 import { wishlistSlice } from '@/features/wishlist/wishlist-slice'
 import { persistActionTypes, persistentStorageRequest, type Persistence } from './persist'
 
 /** Every slice of app-wide state. Slices that later features need are added here, in one place. */
-const slices = [cartSlice, wishlistSlice, currencySlice, affiliateSlice] as const
+const slices = [
+  cartSlice,
+  wishlistSlice,
+  currencySlice,
+  affiliateSlice,
+  catalogueSlice,
+  recentlyViewedSlice,
+  searchSlice,
+] as const
 
 /** The state without saving to the device: the shape of RootState, and what plain test stores use. */
 export const rootReducer = combineSlices(...slices)

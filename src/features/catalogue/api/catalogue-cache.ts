@@ -1,0 +1,56 @@
+import localforage from 'localforage'
+import type { Catalogue } from '../types'
+import { decodeCatalogue } from './decode-catalogue'
+
+/** Where the last good catalogue is kept on the device, so browsing works offline from the first visit. */
+export interface CatalogueCache {
+  read(): Promise<Catalogue | undefined>
+  write(catalogue: Catalogue): Promise<void>
+}
+
+const cacheKey = 'catalogue'
+const cacheFormat = 1
+
+interface StoredCatalogue {
+  format: number
+  savedAt: string
+  catalogue: Catalogue
+}
+
+let store: LocalForage | undefined
+
+function catalogueStore(): LocalForage {
+  store ??= localforage.createInstance({ name: 'luxe-kenya', storeName: 'catalogue' })
+  return store
+}
+
+/**
+ * IndexedDB through localforage. Every failure (private mode, quota, a copy from another version) reads
+ * as "nothing cached": the network copy still works, it is just not kept.
+ */
+export const deviceCatalogueCache: CatalogueCache = {
+  async read() {
+    try {
+      const stored = await catalogueStore().getItem<StoredCatalogue>(cacheKey)
+      if (!stored || stored.format !== cacheFormat) return undefined
+      // Stored data is re-checked: it may have been written by an older app or edited by hand.
+      const catalogue = decodeCatalogue(stored.catalogue)
+      return catalogue.products.length > 0 ? catalogue : undefined
+    } catch (error) {
+      console.warn('The saved catalogue could not be read', error)
+      return undefined
+    }
+  },
+  async write(catalogue) {
+    try {
+      const stored: StoredCatalogue = {
+        format: cacheFormat,
+        savedAt: new Date().toISOString(),
+        catalogue,
+      }
+      await catalogueStore().setItem(cacheKey, stored)
+    } catch (error) {
+      console.warn('The catalogue could not be saved on this device', error)
+    }
+  },
+}

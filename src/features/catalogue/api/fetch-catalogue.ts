@@ -1,0 +1,46 @@
+import { env } from '@/config/env'
+import type { Catalogue } from '../types'
+import { decodeCatalogue } from './decode-catalogue'
+
+export const catalogueUrl = () => `${env.supabaseUrl}/rest/v1/rpc/catalogue`
+
+/** The network failed before any answer: the shopper is offline (or the server is unreachable). */
+export class CatalogueOfflineError extends Error {
+  constructor(cause: unknown) {
+    super('The catalogue could not be reached', { cause })
+    this.name = 'CatalogueOfflineError'
+  }
+}
+
+export class CatalogueHttpError extends Error {
+  constructor(readonly status: number) {
+    super(`The catalogue answered ${status}`)
+    this.name = 'CatalogueHttpError'
+  }
+}
+
+/**
+ * A plain GET with the anonymous key: supabase-js is not needed for one public read and must stay off the
+ * first route. A GET (not a POST) lets the service worker and the HTTP cache keep the answer.
+ */
+export async function fetchCatalogue(
+  fetcher: typeof fetch = fetch,
+  signal?: AbortSignal,
+): Promise<Catalogue> {
+  let response: Response
+  try {
+    response = await fetcher(catalogueUrl(), {
+      headers: {
+        apikey: env.supabaseAnonKey,
+        Authorization: `Bearer ${env.supabaseAnonKey}`,
+        Accept: 'application/json',
+      },
+      signal,
+    })
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new CatalogueOfflineError(error)
+  }
+  if (!response.ok) throw new CatalogueHttpError(response.status)
+  return decodeCatalogue(await response.json())
+}
