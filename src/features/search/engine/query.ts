@@ -1,0 +1,29 @@
+import { normalizeText } from './normalize'
+import { translations } from './swahili'
+
+export interface QueryToken {
+  /** The word as typed (normalized). */
+  text: string
+  /** Words it also stands for (Swahili translations). */
+  translations: readonly string[]
+}
+
+export interface PreparedQuery {
+  /** The whole query, normalized: what the spec's substring rule matches against. */
+  phrase: string
+  tokens: QueryToken[]
+}
+
+/** Blank or whitespace-only queries prepare to nothing: they have no results (spec §5). */
+export function prepareQuery(raw: string): PreparedQuery | undefined {
+  const phrase = normalizeText(raw)
+  if (!phrase) return undefined
+  const seen = new Set<string>()
+  const tokens: QueryToken[] = []
+  for (const text of phrase.split(' ')) {
+    if (seen.has(text)) continue
+    seen.add(text)
+    tokens.push({ text, translations: translations(text) })
+  }
+  return { phrase, tokens }
+}

@@ -1,0 +1,441 @@
+import { bareWord, normalizeText } from './normalize'
+import type { PreparedQuery, QueryToken } from './query'
+import { isPrefixTypo, isWholeWordTypo, minTypoLength } from './typo'
+
+/**
+ * A small in-memory full-text index with the spec's semantics: every query word must occur, as a
+ * case-insensitive substring, in one of a document's fields (so the whole query as a substring always
+ * matches). Beyond that, Swahili words match catalogue words starting with their translations, and a word
+ * with no match at all may match with one typo; typo matches rank after the others.
+ *
+ * Why hand-written: the catalogue's vocabulary is small (a few thousand distinct words even at 50k
+ * products), so a query word is first matched against the vocabulary, and only the documents holding
+ * those words are visited (inverted lists). When a word is so common that its lists outweigh the candidate
+ * documents (a one-letter query), the candidates' text is scanned directly instead. This keeps the spec's
+ * substring rule (token-based libraries match word starts, not inside words) at no bundle cost; the
+ * per-keystroke figures against the budget come from tests/bench/search.ts.
+ */
+
+/** How well a document matched a query word: as typed (or translated), one slip off a word, or a prefix. */
+const exactMatch = 0
+const typoMatch = 1
+const prefixTypoMatch = 2
+
+/** Ranking tiers, best first. Within a tier, documents keep the order they were added in. */
+const tierNameStart = 0
+const tierNameWordStart = 1
+const tierNameInside = 2
+const tierAllWordsInName = 3
+const tierStrongField = 4
+const tierWeakField = 5
+const tierSomeWordsInName = 6
+const tierSpread = 7
+/** Typo matches: 8 and 9 for whole-word slips (in the name or not), 10 and 11 for prefix slips. */
+const tierTypo = 8
+const tierCount = 12
+
+interface TokenPlan {
+  token: QueryToken
+  /** Inverted lists of the matching vocabulary words, by match quality. */
+  lists: [number[][], number[][], number[][]]
+  /** Translations must start a word (so "ring" for "pete" does not find "drawstring"). */
+  translationPattern: RegExp | undefined
+  /** The words a typo stands for, by quality (for scans and ranking). */
+  typoWords: string[]
+  prefixWords: string[]
+  /** Documents the inverted lists would visit. */
+  cost: number
+}
+
+/** Documents matching the words so far, in document order, with their worst match quality. */
+interface Filtered {
+  candidates: number[]
+  quality: number[]
+}
+
+export interface TextIndexOptions {
+  /**
+   * Fields are given best first; field 0 is the name. Fields from this index on (e.g. a description) rank
+   * below the ones before it.
+   */
+  weakFrom?: number
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** The query phrase, plus the phrase with each Swahili word replaced by each of its translations. */
+function phraseVariants(query: PreparedQuery): string[] {
+  const variants = [query.phrase]
+  for (const token of query.tokens) {
+    for (const translation of token.translations) {
+      variants.push(query.tokens.map((t) => (t === token ? translation : t.text)).join(' '))
+    }
+  }
+  return variants
+}
+
+/** Adds a document to a word's inverted list; true when the word is new. */
+function addTo(lists: Map<string, number[]>, word: string, doc: number): boolean {
+  const list = lists.get(word)
+  if (!list) {
+    lists.set(word, [doc])
+    return true
+  }
+  if (list[list.length - 1] !== doc) list.push(doc)
+  return false
+}
+
+export class TextIndex {
+  private readonly fields: string[][] = []
+  private readonly haystacks: string[] = []
+  private readonly lists = new Map<string, number[]>()
+  /** The same, for names only: most queries are answered from names alone. */
+  private readonly nameLists = new Map<string, number[]>()
+  private nameWords: string[] = []
+  private nameWordLists: number[][] = []
+  private nameMarks = new Uint32Array(0)
+  private nameStamp = 0
+  private words: string[] = []
+  private bareWords: string[] = []
+  private wordLists: number[][] = []
+  private vocabularyStale = false
+  private marks = new Uint32Array(0)
+  private stamp = 0
+  private readonly weakFrom: number
+
+  constructor(options: TextIndexOptions = {}) {
+    this.weakFrom = options.weakFrom ?? Number.POSITIVE_INFINITY
+  }
+
+  get size(): number {
+    return this.haystacks.length
+  }
+
+  /** Adds one document; returns its number (documents are numbered in the order they are added). */
+  add(rawFields: readonly string[]): number {
+    const id = this.haystacks.length
+    const fields = rawFields.map(normalizeText)
+    this.fields.push(fields)
+    this.haystacks.push(fields.join('\n'))
+    for (let f = 0; f < fields.length; f++) {
+      const field = fields[f]!
+      if (!field) continue
+      for (const word of field.split(' ')) {
+        this.vocabularyStale = addTo(this.lists, word, id) || this.vocabularyStale
+        if (f === 0) this.vocabularyStale = addTo(this.nameLists, word, id) || this.vocabularyStale
+      }
+    }
+    return id
+  }
+
+  /** Document numbers matching the query, best first, at most `limit`. */
+  search(query: PreparedQuery, limit: number): number[] {
+    if (limit <= 0 || this.size === 0) return []
+    this.refreshVocabulary()
+    const plans: TokenPlan[] = []
+    for (const token of query.tokens) {
+      const plan = this.plan(token)
+      if (plan.cost === 0) return []
+      plans.push(plan)
+    }
+    const fromNames = this.searchNames(query, limit)
+    if (fromNames) return fromNames
+    // The rarest word first: it leaves the fewest candidates for the others. The last (commonest) word is
+    // not filtered on its own but tested while ranking, which stops as soon as the best tier is full: a
+    // one-letter query reads a few hundred documents, not all of them.
+    const byCost = [...plans].sort((a, b) => a.cost - b.cost)
+    const last = byCost.pop()!
+    let filtered: Filtered | undefined
+    for (const plan of byCost) {
+      filtered = this.filter(this.matcher(plan, filtered), filtered)
+      if (filtered.candidates.length === 0) return []
+    }
+    return this.rank(query, plans, last, filtered, limit)
+  }
+
+  /**
+   * The fast path: documents whose name holds every query word (tiers 0–3). The rarest word's name lists
+   * mark the candidates, the other words are checked in the name itself, and documents are read in order
+   * until the best tier is full. When at least `limit` names match, nothing outside can outrank them;
+   * otherwise (undefined) the general path runs.
+   */
+  private searchNames(query: PreparedQuery, limit: number): number[] | undefined {
+    let rarest: { token: QueryToken; lists: number[][]; cost: number } | undefined
+    for (const token of query.tokens) {
+      const lists: number[][] = []
+      let cost = 0
+      for (let i = 0; i < this.nameWords.length; i++) {
+        const word = this.nameWords[i]!
+        if (word.includes(token.text) || token.translations.some((t) => word.startsWith(t))) {
+          lists.push(this.nameWordLists[i]!)
+          cost += this.nameWordLists[i]!.length
+        }
+      }
+      if (cost === 0) return undefined
+      if (!rarest || cost < rarest.cost) rarest = { token, lists, cost }
+    }
+    // Very common words (one or two letters) are cheaper on the general path, which stops early.
+    if (!rarest || rarest.cost > this.size / 8) return undefined
+    if (this.nameMarks.length < this.size) this.nameMarks = new Uint32Array(this.size * 2)
+    const marks = this.nameMarks
+    const stamp = ++this.nameStamp
+    for (const list of rarest.lists) for (const doc of list) marks[doc] = stamp
+    const others = query.tokens.filter((token) => token !== rarest.token)
+    const variants = phraseVariants(query)
+    const buckets: number[][] = [[], [], [], []]
+    let hits = 0
+    for (let doc = 0; doc < this.size; doc++) {
+      if (marks[doc] !== stamp) continue
+      const name = this.fields[doc]![0]!
+      if (!others.every((token) => this.tokenInName(name, token))) continue
+      hits++
+      const tier = this.nameTier(doc, variants)
+      const bucket = buckets[tier < 0 ? tierAllWordsInName : tier]!
+      if (bucket.length < limit) bucket.push(doc)
+      if (buckets[tierNameStart]!.length === limit) break
+    }
+    return hits < limit ? undefined : buckets.flat().slice(0, limit)
+  }
+
+  private useLists(plan: TokenPlan, pool: Filtered | undefined): boolean {
+    return plan.cost <= (pool ? pool.candidates.length : this.size) * 4
+  }
+
+  private refreshVocabulary() {
+    if (!this.vocabularyStale) return
+    this.words = [...this.lists.keys()]
+    this.bareWords = this.words.map(bareWord)
+    this.wordLists = this.words.map((word) => this.lists.get(word)!)
+    this.nameWords = [...this.nameLists.keys()]
+    this.nameWordLists = this.nameWords.map((word) => this.nameLists.get(word)!)
+    this.vocabularyStale = false
+  }
+
+  private plan(token: QueryToken): TokenPlan {
+    const { words, bareWords, wordLists } = this
+    const { text, translations } = token
+    const lists: TokenPlan['lists'] = [[], [], []]
+    const typoWords: string[] = []
+    const prefixWords: string[] = []
+    let cost = 0
+    for (let i = 0; i < words.length; i++) {
+      if (
+        words[i]!.includes(text) ||
+        translations.some((translation) => bareWords[i]!.startsWith(translation))
+      ) {
+        lists[exactMatch].push(wordLists[i]!)
+        cost += wordLists[i]!.length
+      }
+    }
+    if (cost === 0 && text.length >= minTypoLength) {
+      for (let i = 0; i < words.length; i++) {
+        const bare = bareWords[i]!
+        if (isWholeWordTypo(text, bare)) {
+          lists[typoMatch].push(wordLists[i]!)
+          typoWords.push(bare)
+        } else if (isPrefixTypo(text, bare)) {
+          lists[prefixTypoMatch].push(wordLists[i]!)
+          prefixWords.push(bare)
+        } else continue
+        cost += wordLists[i]!.length
+      }
+    }
+    const translationPattern = translations.length
+      ? new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${translations.map(escapeRegExp).join('|')})`, 'u')
+      : undefined
+    return { token, lists, translationPattern, typoWords, prefixWords, cost }
+  }
+
+  private nextStamp(): number {
+    if (this.marks.length < this.size) this.marks = new Uint32Array(Math.max(this.size, 64) * 2)
+    this.stamp += 3
+    return this.stamp - 2
+  }
+
+  /** Marks every document on the plan's lists with its best match quality; returns the base stamp. */
+  private mark(plan: TokenPlan): number {
+    const base = this.nextStamp()
+    const { marks } = this
+    for (let quality = exactMatch; quality <= prefixTypoMatch; quality++) {
+      const stamp = base + quality
+      for (const list of plan.lists[quality]!) {
+        for (const doc of list) {
+          const mark = marks[doc]!
+          if (mark < base || mark > stamp) marks[doc] = stamp
+        }
+      }
+    }
+    return base
+  }
+
+  /** How a document matches the plan's word by reading its text, or -1. */
+  private scan(plan: TokenPlan, doc: number): number {
+    const haystack = this.haystacks[doc]!
+    if (haystack.includes(plan.token.text) || plan.translationPattern?.test(haystack)) {
+      return exactMatch
+    }
+    if (plan.typoWords.some((word) => haystack.includes(word))) return typoMatch
+    if (plan.prefixWords.some((word) => haystack.includes(word))) return prefixTypoMatch
+    return -1
+  }
+
+  /**
+   * A test of one document against the plan: through the inverted lists when they are short, else by
+   * reading the text (cheaper when the word is very common).
+   */
+  private matcher(plan: TokenPlan, pool: Filtered | undefined): (doc: number) => number {
+    if (!this.useLists(plan, pool)) return (doc) => this.scan(plan, doc)
+    const base = this.mark(plan)
+    const { marks } = this
+    return (doc) => {
+      const mark = marks[doc]!
+      return mark < base || mark > base + prefixTypoMatch ? -1 : mark - base
+    }
+  }
+
+  private filter(test: (doc: number) => number, previous: Filtered | undefined): Filtered {
+    const candidates: number[] = []
+    const quality: number[] = []
+    const count = previous ? previous.candidates.length : this.size
+    for (let k = 0; k < count; k++) {
+      const doc = previous ? previous.candidates[k]! : k
+      const match = test(doc)
+      if (match < 0) continue
+      candidates.push(doc)
+      quality.push(previous ? Math.max(previous.quality[k]!, match) : match)
+    }
+    return { candidates, quality }
+  }
+
+  /**
+   * Ranks in two passes, each stopping as soon as its best tier is full: the first only looks for the
+   * phrase in names (cheap), the second grades what is left (other fields, typos).
+   */
+  private rank(
+    query: PreparedQuery,
+    plans: TokenPlan[],
+    last: TokenPlan,
+    pool: Filtered | undefined,
+    limit: number,
+  ): number[] {
+    const test = this.matcher(last, pool)
+    const variants = phraseVariants(query)
+    const buckets: number[][] = Array.from({ length: tierCount }, () => [])
+    const deferred: number[] = []
+    const deferredMatch: number[] = []
+    const best = buckets[tierNameStart]!
+    const count = pool ? pool.candidates.length : this.size
+    for (let k = 0; k < count; k++) {
+      const doc = pool ? pool.candidates[k]! : k
+      const lastMatch = test(doc)
+      if (lastMatch < 0) continue
+      const match = pool ? Math.max(pool.quality[k]!, lastMatch) : lastMatch
+      const tier = match === exactMatch ? this.nameTier(doc, variants) : -1
+      if (tier < 0) {
+        deferred.push(doc)
+        deferredMatch.push(match)
+        continue
+      }
+      const bucket = buckets[tier]!
+      if (bucket.length < limit) bucket.push(doc)
+      if (best.length === limit) return best
+    }
+    // Then the other tiers one at a time, best first: each stops as soon as the list is full, so the
+    // costly tests (a phrase inside long descriptions) only run when the better tiers fell short.
+    let found = buckets[tierNameStart]!.length + buckets[tierNameWordStart]!.length
+    found += buckets[tierNameInside]!.length
+    const taken = new Uint8Array(deferred.length)
+    for (let tier = tierAllWordsInName; tier < tierCount && found < limit; tier++) {
+      const bucket = buckets[tier]!
+      for (let k = 0; k < deferred.length && found < limit; k++) {
+        if (taken[k] || !this.fits(tier, deferred[k]!, deferredMatch[k]!, variants, plans)) continue
+        taken[k] = 1
+        bucket.push(deferred[k]!)
+        found++
+      }
+    }
+    const ranked: number[] = []
+    for (const bucket of buckets) {
+      for (const doc of bucket) {
+        if (ranked.length === limit) return ranked
+        ranked.push(doc)
+      }
+    }
+    return ranked
+  }
+
+  /** The phrase (or a translation of it) at the start of the name, at a word start, inside; or -1. */
+  private nameTier(doc: number, variants: string[]): number {
+    const name = this.fields[doc]![0] ?? ''
+    let tier = -1
+    for (const phrase of variants) {
+      const at = name.indexOf(phrase)
+      if (at === 0) return tierNameStart
+      if (at < 0) continue
+      const here = name.includes(` ${phrase}`) ? tierNameWordStart : tierNameInside
+      if (tier < 0 || here < tier) tier = here
+    }
+    return tier
+  }
+
+  /**
+   * Whether a document not yet placed belongs to `tier` (tiers are tried best first, so every better tier
+   * has already taken its documents).
+   */
+  private fits(
+    tier: number,
+    doc: number,
+    match: number,
+    variants: string[],
+    plans: TokenPlan[],
+  ): boolean {
+    if (tier >= tierTypo) {
+      const typoTier = tierTypo + (match - typoMatch) * 2
+      if (tier === typoTier) return this.allInName(doc, plans)
+      return tier === typoTier + 1
+    }
+    if (match !== exactMatch) return false
+    const fields = this.fields[doc]!
+    const name = fields[0] ?? ''
+    switch (tier) {
+      case tierAllWordsInName:
+        return plans.length > 1 && plans.every((plan) => this.wordInName(name, plan))
+      case tierStrongField:
+      case tierWeakField: {
+        const from = tier === tierStrongField ? 1 : this.weakFrom
+        const to = tier === tierStrongField ? Math.min(this.weakFrom, fields.length) : fields.length
+        for (let f = from; f < to; f++) {
+          if (variants.some((phrase) => fields[f]!.includes(phrase))) return true
+        }
+        return false
+      }
+      case tierSomeWordsInName:
+        return plans.some((plan) => this.wordInName(name, plan))
+      default:
+        return tier === tierSpread
+    }
+  }
+
+  private wordInName(name: string, plan: TokenPlan): boolean {
+    return this.tokenInName(name, plan.token)
+  }
+
+  private tokenInName(name: string, token: QueryToken): boolean {
+    return (
+      name.includes(token.text) ||
+      token.translations.some((translation) => name.includes(translation))
+    )
+  }
+
+  private allInName(doc: number, plans: TokenPlan[]): boolean {
+    const name = this.fields[doc]![0] ?? ''
+    return plans.every(
+      (plan) =>
+        this.wordInName(name, plan) ||
+        plan.typoWords.some((word) => name.includes(word)) ||
+        plan.prefixWords.some((word) => name.includes(word)),
+    )
+  }
+}
