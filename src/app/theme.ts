@@ -53,6 +53,9 @@ const brand = defineConfig({
     },
   },
   theme: {
+    keyframes: {
+      'page-loading-sweep': { from: { left: '-40%' }, to: { left: '100%' } },
+    },
     tokens: {
       fonts: {
         heading: {

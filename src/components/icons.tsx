@@ -39,18 +39,33 @@ function createIcon(displayName: string, shape: ReactNode, filled = false) {
   return Icon
 }
 
-export const MenuIcon = createIcon('MenuIcon', <path d="M3 6h18M3 12h18M3 18h18" />)
-export const CloseIcon = createIcon('CloseIcon', <path d="M6 6l12 12M18 6L6 18" />)
-export const ChevronDownIcon = createIcon('ChevronDownIcon', <path d="M6 9l6 6 6-6" />)
-export const ChevronUpIcon = createIcon('ChevronUpIcon', <path d="M6 15l6-6 6 6" />)
-export const ChevronRightIcon = createIcon('ChevronRightIcon', <path d="M9 6l6 6-6 6" />)
-export const ChevronLeftIcon = createIcon('ChevronLeftIcon', <path d="M15 6l-6 6 6 6" />)
-export const ArrowRightIcon = createIcon('ArrowRightIcon', <path d="M4 12h16M14 6l6 6-6 6" />)
-export const PlusIcon = createIcon('PlusIcon', <path d="M12 5v14M5 12h14" />)
-export const MinusIcon = createIcon('MinusIcon', <path d="M5 12h14" />)
-export const CheckIcon = createIcon('CheckIcon', <path d="M5 12.5l4.5 4.5L19 7.5" />)
+export const MenuIcon = /* @__PURE__ */ createIcon('MenuIcon', <path d="M3 6h18M3 12h18M3 18h18" />)
+export const CloseIcon = /* @__PURE__ */ createIcon('CloseIcon', <path d="M6 6l12 12M18 6L6 18" />)
+export const ChevronDownIcon = /* @__PURE__ */ createIcon(
+  'ChevronDownIcon',
+  <path d="M6 9l6 6 6-6" />,
+)
+export const ChevronUpIcon = /* @__PURE__ */ createIcon('ChevronUpIcon', <path d="M6 15l6-6 6 6" />)
+export const ChevronRightIcon = /* @__PURE__ */ createIcon(
+  'ChevronRightIcon',
+  <path d="M9 6l6 6-6 6" />,
+)
+export const ChevronLeftIcon = /* @__PURE__ */ createIcon(
+  'ChevronLeftIcon',
+  <path d="M15 6l-6 6 6 6" />,
+)
+export const ArrowRightIcon = /* @__PURE__ */ createIcon(
+  'ArrowRightIcon',
+  <path d="M4 12h16M14 6l6 6-6 6" />,
+)
+export const PlusIcon = /* @__PURE__ */ createIcon('PlusIcon', <path d="M12 5v14M5 12h14" />)
+export const MinusIcon = /* @__PURE__ */ createIcon('MinusIcon', <path d="M5 12h14" />)
+export const CheckIcon = /* @__PURE__ */ createIcon(
+  'CheckIcon',
+  <path d="M5 12.5l4.5 4.5L19 7.5" />,
+)
 
-export const SearchIcon = createIcon(
+export const SearchIcon = /* @__PURE__ */ createIcon(
   'SearchIcon',
   <>
     <circle cx="11" cy="11" r="7" />
@@ -58,7 +73,7 @@ export const SearchIcon = createIcon(
   </>,
 )
 
-export const UserIcon = createIcon(
+export const UserIcon = /* @__PURE__ */ createIcon(
   'UserIcon',
   <>
     <circle cx="12" cy="8" r="4" />
@@ -66,7 +81,7 @@ export const UserIcon = createIcon(
   </>,
 )
 
-export const ShoppingBagIcon = createIcon(
+export const ShoppingBagIcon = /* @__PURE__ */ createIcon(
   'ShoppingBagIcon',
   <>
     <path d="M5 8h14l-1 13H6L5 8z" />
@@ -74,12 +89,12 @@ export const ShoppingBagIcon = createIcon(
   </>,
 )
 
-export const HeartIcon = createIcon(
+export const HeartIcon = /* @__PURE__ */ createIcon(
   'HeartIcon',
   <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0112 7.3a4.3 4.3 0 017.5 2.5C19.5 15.4 12 20 12 20z" />,
 )
 
-export const DashboardIcon = createIcon(
+export const DashboardIcon = /* @__PURE__ */ createIcon(
   'DashboardIcon',
   <>
     <rect x="3.5" y="3.5" width="7" height="8" rx="1" />
@@ -89,7 +104,7 @@ export const DashboardIcon = createIcon(
   </>,
 )
 
-export const TruckIcon = createIcon(
+export const TruckIcon = /* @__PURE__ */ createIcon(
   'TruckIcon',
   <>
     <path d="M2.5 6.5h11v10h-11zM13.5 10h4l3 3.5v3h-7" />
@@ -98,7 +113,7 @@ export const TruckIcon = createIcon(
   </>,
 )
 
-export const ShieldCheckIcon = createIcon(
+export const ShieldCheckIcon = /* @__PURE__ */ createIcon(
   'ShieldCheckIcon',
   <>
     <path d="M12 3l7.5 3v5.5c0 4.6-3.2 8.1-7.5 9.5-4.3-1.4-7.5-4.9-7.5-9.5V6L12 3z" />
@@ -106,7 +121,7 @@ export const ShieldCheckIcon = createIcon(
   </>,
 )
 
-export const ReturnIcon = createIcon(
+export const ReturnIcon = /* @__PURE__ */ createIcon(
   'ReturnIcon',
   <>
     <path d="M4 4v5h5" />
@@ -114,7 +129,7 @@ export const ReturnIcon = createIcon(
   </>,
 )
 
-export const HandHeartIcon = createIcon(
+export const HandHeartIcon = /* @__PURE__ */ createIcon(
   'HandHeartIcon',
   <>
     <path d="M12 11.5s-3.5-2.1-3.5-4.6A2 2 0 0112 5.8a2 2 0 013.5 1.1c0 2.5-3.5 4.6-3.5 4.6z" />
@@ -123,7 +138,7 @@ export const HandHeartIcon = createIcon(
   </>,
 )
 
-export const MapPinIcon = createIcon(
+export const MapPinIcon = /* @__PURE__ */ createIcon(
   'MapPinIcon',
   <>
     <path d="M12 21s-6.5-5.8-6.5-11a6.5 6.5 0 0113 0c0 5.2-6.5 11-6.5 11z" />
@@ -131,12 +146,12 @@ export const MapPinIcon = createIcon(
   </>,
 )
 
-export const PhoneIcon = createIcon(
+export const PhoneIcon = /* @__PURE__ */ createIcon(
   'PhoneIcon',
   <path d="M5 3.5h3.5l1.5 4.5-2 1.3a11 11 0 005.7 5.7l1.3-2 4.5 1.5V18a2 2 0 01-2 2A16.5 16.5 0 013 5.5a2 2 0 012-2z" />,
 )
 
-export const MailIcon = createIcon(
+export const MailIcon = /* @__PURE__ */ createIcon(
   'MailIcon',
   <>
     <rect x="3" y="5.5" width="18" height="13" rx="1.5" />
@@ -144,7 +159,7 @@ export const MailIcon = createIcon(
   </>,
 )
 
-export const ClockIcon = createIcon(
+export const ClockIcon = /* @__PURE__ */ createIcon(
   'ClockIcon',
   <>
     <circle cx="12" cy="12" r="8.5" />
@@ -152,7 +167,7 @@ export const ClockIcon = createIcon(
   </>,
 )
 
-export const GiftIcon = createIcon(
+export const GiftIcon = /* @__PURE__ */ createIcon(
   'GiftIcon',
   <>
     <rect x="3.5" y="8.5" width="17" height="4" rx="0.5" />
@@ -161,18 +176,18 @@ export const GiftIcon = createIcon(
   </>,
 )
 
-export const SparkleIcon = createIcon(
+export const SparkleIcon = /* @__PURE__ */ createIcon(
   'SparkleIcon',
   <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8L12 3zM19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8L19 16z" />,
 )
 
-export const StarIcon = createIcon(
+export const StarIcon = /* @__PURE__ */ createIcon(
   'StarIcon',
   <path d="M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.8L12 3.5z" />,
   true,
 )
 
-export const MobileMoneyIcon = createIcon(
+export const MobileMoneyIcon = /* @__PURE__ */ createIcon(
   'MobileMoneyIcon',
   <>
     <rect x="6.5" y="2.5" width="11" height="19" rx="2" />
@@ -180,7 +195,7 @@ export const MobileMoneyIcon = createIcon(
   </>,
 )
 
-export const CashIcon = createIcon(
+export const CashIcon = /* @__PURE__ */ createIcon(
   'CashIcon',
   <>
     <rect x="2.5" y="6.5" width="19" height="11" rx="1.5" />
@@ -189,22 +204,22 @@ export const CashIcon = createIcon(
   </>,
 )
 
-export const MessageIcon = createIcon(
+export const MessageIcon = /* @__PURE__ */ createIcon(
   'MessageIcon',
   <path d="M20.5 11.5a8 8 0 01-11.8 7L3.5 20l1.5-4.8A8 8 0 1120.5 11.5z" />,
 )
 
-export const SendIcon = createIcon(
+export const SendIcon = /* @__PURE__ */ createIcon(
   'SendIcon',
   <path d="M21 3L10 14M21 3l-6.5 18-4-7.5L3 9.5 21 3z" />,
 )
 
-export const TrashIcon = createIcon(
+export const TrashIcon = /* @__PURE__ */ createIcon(
   'TrashIcon',
   <path d="M4 7h16M9.5 7V4.5h5V7M6.5 7l1 13h9l1-13M10 11v5.5M14 11v5.5" />,
 )
 
-export const WifiOffIcon = createIcon(
+export const WifiOffIcon = /* @__PURE__ */ createIcon(
   'WifiOffIcon',
   <>
     <path d="M3 3l18 18" />
@@ -213,12 +228,12 @@ export const WifiOffIcon = createIcon(
   </>,
 )
 
-export const DownloadIcon = createIcon(
+export const DownloadIcon = /* @__PURE__ */ createIcon(
   'DownloadIcon',
   <path d="M12 3.5v12M7 10.5l5 5 5-5M4.5 20.5h15" />,
 )
 
-export const RefreshIcon = createIcon(
+export const RefreshIcon = /* @__PURE__ */ createIcon(
   'RefreshIcon',
   <>
     <path d="M20 4v5h-5M4 20v-5h5" />
@@ -226,7 +241,7 @@ export const RefreshIcon = createIcon(
   </>,
 )
 
-export const InstagramIcon = createIcon(
+export const InstagramIcon = /* @__PURE__ */ createIcon(
   'InstagramIcon',
   <>
     <rect x="3.5" y="3.5" width="17" height="17" rx="4.5" />
@@ -235,12 +250,12 @@ export const InstagramIcon = createIcon(
   </>,
 )
 
-export const FacebookIcon = createIcon(
+export const FacebookIcon = /* @__PURE__ */ createIcon(
   'FacebookIcon',
   <path d="M14 8.5h2.5V5H14a3.5 3.5 0 00-3.5 3.5V11H8v3.5h2.5V21H14v-6.5h2.5L17 11h-3V9a.5.5 0 01.5-.5z" />,
 )
 
-export const TikTokIcon = createIcon(
+export const TikTokIcon = /* @__PURE__ */ createIcon(
   'TikTokIcon',
   <path d="M14 3.5v11.25a3.25 3.25 0 11-3.25-3.25M14 3.5c.4 2.6 2.3 4.5 5 4.75" />,
 )

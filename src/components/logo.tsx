@@ -10,6 +10,8 @@ export interface LogoProps {
   /** `light` for dark backgrounds. */
   tone?: 'dark' | 'light'
   size?: 'sm' | 'md' | 'lg'
+  /** How the tagline lines up under the name in the full form. */
+  align?: 'center' | 'start'
 }
 
 const nameSize = { sm: '1.125rem', md: '1.375rem', lg: { base: '2.25rem', md: '3rem' } }
@@ -40,9 +42,14 @@ function Mark({ size, tone }: Required<Pick<LogoProps, 'size' | 'tone'>>) {
 }
 
 /** The full logo: the store name over the tagline. */
-function Wordmark({ size, tone }: Required<Pick<LogoProps, 'size' | 'tone'>>) {
+function Wordmark({ size, tone, align }: Required<Pick<LogoProps, 'size' | 'tone' | 'align'>>) {
   return (
-    <chakra.span display="inline-flex" flexDirection="column" alignItems="center" lineHeight="1">
+    <chakra.span
+      display="inline-flex"
+      flexDirection="column"
+      alignItems={align === 'start' ? 'flex-start' : 'center'}
+      lineHeight="1"
+    >
       <chakra.span
         fontFamily="heading"
         fontSize={nameSize[size]}
@@ -71,7 +78,12 @@ function Wordmark({ size, tone }: Required<Pick<LogoProps, 'size' | 'tone'>>) {
  * The store's logo in its two forms (spec §2): the full name with the tagline, and the compact "LK" mark.
  * The accessible name is always the store name, whichever form is drawn.
  */
-export function Logo({ variant = 'full', tone = 'dark', size = 'md' }: LogoProps) {
+export function Logo({
+  variant = 'full',
+  tone = 'dark',
+  size = 'md',
+  align = 'center',
+}: LogoProps) {
   if (variant === 'compact') {
     return (
       <chakra.span role="img" aria-label={store.name} display="inline-flex">
@@ -82,7 +94,7 @@ export function Logo({ variant = 'full', tone = 'dark', size = 'md' }: LogoProps
   if (variant === 'full') {
     return (
       <chakra.span role="img" aria-label={`${store.name}, ${store.tagline}`} display="inline-flex">
-        <Wordmark size={size} tone={tone} />
+        <Wordmark size={size} tone={tone} align={align} />
       </chakra.span>
     )
   }
@@ -92,7 +104,7 @@ export function Logo({ variant = 'full', tone = 'dark', size = 'md' }: LogoProps
         <Mark size={size} tone={tone} />
       </Box>
       <Box display={{ base: 'none', sm: 'inline-flex' }} aria-hidden="true">
-        <Wordmark size={size} tone={tone} />
+        <Wordmark size={size} tone={tone} align={align} />
       </Box>
     </chakra.span>
   )

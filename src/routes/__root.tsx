@@ -1,7 +1,7 @@
 import { createRootRoute, HeadContent } from '@tanstack/react-router'
 import { AppShell } from '@/app/layout/app-shell'
+import { NotFoundScreen } from '@/app/layout/not-found-screen'
 import { ErrorPage } from '@/components/error-page'
-import { NotFoundPage } from '@/components/not-found-page'
 
 export const Route = createRootRoute({
   component: function Root() {
@@ -12,6 +12,6 @@ export const Route = createRootRoute({
       </>
     )
   },
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: NotFoundScreen,
   errorComponent: ErrorPage,
 })

@@ -1,15 +1,59 @@
 import { Box } from '@chakra-ui/react/box'
-import { Outlet } from '@tanstack/react-router'
+import { Flex } from '@chakra-ui/react/flex'
+import { Outlet, useRouterState } from '@tanstack/react-router'
+import { useState } from 'react'
+import { PromoBanner } from '@/components/promo-banner'
+import { SkipLink } from '@/components/skip-link'
+import { SplashScreen, splashSkipRequested } from '@/components/splash-screen'
 import { Toaster } from '@/components/toaster'
+import { paths } from '@/config/paths'
+import { PwaPrompts } from '@/app/pwa/pwa-prompts'
+import { AffiliateCapture } from '@/features/affiliate/components/affiliate-capture'
+import { CartDrawer } from '@/features/cart/components/cart-drawer'
+import { ChatWidget } from '@/features/chat/components/chat-widget'
+import { EmailOffer } from '@/features/home/components/email-offer'
+import { SearchDialog } from '@/features/search/components/search-dialog'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
 
-/** The page frame: header, main content, footer and the app-wide overlays. */
+function isUnder(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`)
+}
+
+/**
+ * The page frame: promo banner, sticky header, the page, footer, and the app-wide overlays (search
+ * dialog, cart drawer, chat, install and update prompts, toasts, the email offer and the splash).
+ *
+ * The splash plays once per app start and is dropped for good when it finishes or as soon as the path is
+ * /checkout (spec §2), so it never covers checkout. The page renders underneath it from the first frame.
+ * The email offer waits for the splash and never covers checkout or the admin area.
+ */
 export function AppShell() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const onCheckout = isUnder(pathname, paths.checkout)
+  const inAdmin = isUnder(pathname, paths.admin) || pathname === paths.adminDashboard
+  const [splashDone, setSplashDone] = useState(splashSkipRequested)
+  if (onCheckout && !splashDone) setSplashDone(true)
+
   return (
-    <Box minH="100dvh">
-      <Box as="main" id="main">
-        <Outlet />
-      </Box>
+    <>
+      <SkipLink />
+      <Flex direction="column" minH="100dvh">
+        <PromoBanner />
+        <SiteHeader />
+        <Box as="main" id="main" tabIndex={-1} flex="1" outline="none">
+          <Outlet />
+        </Box>
+        <SiteFooter />
+      </Flex>
+      <SearchDialog />
+      <CartDrawer />
+      <AffiliateCapture />
+      <ChatWidget />
+      <PwaPrompts />
+      <EmailOffer suppressed={!splashDone || onCheckout || inAdmin} />
       <Toaster />
-    </Box>
+      {splashDone ? null : <SplashScreen onComplete={() => setSplashDone(true)} />}
+    </>
   )
 }
