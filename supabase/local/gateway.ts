@@ -1,9 +1,8 @@
 import { once } from 'node:events'
-import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { createAuthService, type AuthService } from './auth/handler'
 import { createPasswordHasher } from './auth/passwords'
 import { authSettingsFromEnv, defaultAuthSettings, type AuthSettings } from './auth/settings'
@@ -12,6 +11,7 @@ import { createDevInbox, handleDevRequest, type DevInbox } from './dev-inbox'
 import { createFunctionsRunner } from './functions-runner'
 import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
 import { loadKeys, type LocalKeys } from './keys'
+import { createRestHandler } from './rest/index'
 import { seedStaff } from './staff-seed'
 import { createStaticHandler } from './static'
 
@@ -70,9 +70,6 @@ export interface LocalServer {
   close(): Promise<void>
 }
 
-type RestHandler = (req: Request) => Promise<Response>
-
-const localDir = fileURLToPath(new URL('.', import.meta.url))
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 const API_PREFIXES = [
@@ -212,31 +209,6 @@ function remoteIp(req: IncomingMessage): string {
   return (forwarded || peer).replace(/^::ffff:/, '')
 }
 
-async function loadRestHandler(
-  db: LocalDb,
-  verifyJwt: VerifyJwt,
-  keys: LocalKeys,
-): Promise<RestHandler> {
-  const restModule = join(localDir, 'rest/index.ts')
-  if (existsSync(restModule)) {
-    const mod = (await import(pathToFileURL(restModule).href)) as {
-      createRestHandler?: (deps: {
-        db: LocalDb
-        verifyJwt: VerifyJwt
-        keys: LocalKeys
-      }) => RestHandler
-    }
-    if (mod.createRestHandler) return mod.createRestHandler({ db, verifyJwt, keys })
-  }
-  return async () =>
-    json(503, {
-      code: 'PGRST000',
-      message: 'The REST API is not available in this build of the local server',
-      details: null,
-      hint: null,
-    })
-}
-
 export async function createLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const env = options.env ?? process.env
   const log = options.log ?? ((m: string) => console.info(m))
@@ -274,7 +246,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   await auth.ensureSchema()
   if (options.seedStaff !== false) await seedStaff(db, auth, log)
 
-  const rest = await loadRestHandler(db, verifyJwt, keys)
+  const rest = createRestHandler({ db, verifyJwt })
   let origin = ''
   const functions = createFunctionsRunner({
     functionsDir: options.functionsDir ?? join(projectRoot, 'supabase/functions'),

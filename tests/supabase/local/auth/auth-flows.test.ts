@@ -47,11 +47,10 @@ describe('sign-up (autoconfirm on, the local default)', () => {
     expect(data.user?.identities).toHaveLength(1)
     expect(data.user?.identities?.[0]?.identity_data?.email).toBe(email.toLowerCase())
 
-    const profile = await t.server.db.pg.query<{ id: string }>(
-      'select id from public.profiles where id = $1',
-      [data.user?.id],
-    )
-    expect(profile.rows).toHaveLength(1)
+    // The profile trigger on auth.users ran, and RLS lets the new user read their own row.
+    const profile = await client.from('profiles').select('id, full_name').single()
+    expect(profile.error).toBeNull()
+    expect(profile.data).toEqual({ id: data.user?.id, full_name: 'Alice Wanjiru' })
 
     const claims = JSON.parse(
       Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString(),
@@ -319,6 +318,10 @@ describe('sign-out scopes', () => {
       code: 'session_not_found',
       message: 'Session from session_id claim in JWT does not exist',
     })
+    // Like PostgREST, the REST layer checks only the signature and expiry, not the session.
+    const rest = await t.client({ accessToken: tokens[0] }).from('profiles').select('id')
+    expect(rest.error).toBeNull()
+    expect(rest.data).toHaveLength(1)
   })
 
   it('others ends every session but this one', async () => {
