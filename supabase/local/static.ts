@@ -14,7 +14,7 @@ export interface StaticHandlerOptions {
   root: string
 }
 
-/** Returns false when it did not answer (no such file and not a navigation). */
+/** Always answers: the file, index.html for a navigation, 304, 404 or 405. */
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
 const CONTENT_TYPES: Record<string, string> = {

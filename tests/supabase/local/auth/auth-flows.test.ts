@@ -10,7 +10,7 @@ import { startTestServer, uniqueEmail, type TestServer } from '../../../support/
 let t: TestServer
 
 beforeAll(async () => {
-  t = await startTestServer()
+  t = await startTestServer({ seedStaff: true })
 })
 afterAll(async () => {
   await t?.close()
@@ -344,6 +344,25 @@ describe('sign-out scopes', () => {
     const { error } = await clients[0].auth.signOut()
     expect(error).toBeNull()
     expect((await clients[0].auth.getSession()).data.session).toBeNull()
+  })
+})
+
+describe('local staff accounts', () => {
+  it.each([
+    ['admin@luxekenya.test', 'admin'],
+    ['manager@luxekenya.test', 'manager'],
+  ])('%s signs in with the local password and holds the %s role', async (email, role) => {
+    const client = t.client()
+    const { data, error } = await client.auth.signInWithPassword({
+      email,
+      password: 'local-dev-password',
+    })
+    expect(error).toBeNull()
+    const roles = await client.from('user_roles').select('role').eq('user_id', data.user!.id)
+    expect(roles.error).toBeNull()
+    expect(roles.data).toEqual([{ role }])
+    // The role lives in user_roles only, never in the token's metadata.
+    expect(data.user?.app_metadata).toEqual({ provider: 'email', providers: ['email'] })
   })
 })
 
