@@ -359,6 +359,9 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   if (!options.auth?.externalUrl && !env.API_EXTERNAL_URL) authSettings.externalUrl = origin
   if (!options.auth?.siteUrl && !env.SITE_URL) authSettings.siteUrl = origin
 
+  // Compress the app shell before the first visit asks for it.
+  serveStatic?.warm().catch((error: unknown) => log(`static warm-up failed: ${String(error)}`))
+
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {

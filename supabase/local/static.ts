@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFile, stat } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
 import { promisify } from 'node:util'
@@ -14,8 +14,12 @@ export interface StaticHandlerOptions {
   root: string
 }
 
-/** Always answers: the file, index.html for a navigation, 304, 404 or 405. */
-export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
+export interface StaticHandler {
+  /** Always answers: the file, index.html for a navigation, 304, 404 or 405. */
+  (req: IncomingMessage, res: ServerResponse): Promise<void>
+  /** Compresses the app shell (HTML, JS, CSS) ahead of the first visit, in the background. */
+  warm(): Promise<void>
+}
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -78,9 +82,16 @@ interface CachedFile {
   size: number
   body: Buffer
   etag: string
-  br?: Promise<Buffer>
+  /** Large files: brotli at the best quality once the background job is done. */
+  brBest?: Buffer
+  brBestPending?: boolean
+  /** Small files: best quality at once; large files: a quick brotli until `brBest` is ready. */
+  brFast?: Promise<Buffer>
   gzip?: Promise<Buffer>
 }
+
+/** Best-quality brotli of a large bundle takes seconds; below this size it takes milliseconds. */
+const QUICK_BEST_LIMIT = 64 * 1024
 
 function cacheControl(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
@@ -139,21 +150,69 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     return entry
   }
 
-  function compressed(entry: CachedFile, encoding: 'br' | 'gzip'): Promise<Buffer> {
-    if (encoding === 'br') {
-      entry.br ??= brotli(entry.body, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: entry.body.length > 1_000_000 ? 6 : 11,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
-        },
+  const brotliAt = (body: Buffer, quality: number) =>
+    brotli(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    })
+
+  // One best-quality job at a time, so background work never hogs both cores.
+  let bestQueue = Promise.resolve()
+  function scheduleBest(entry: CachedFile): Promise<void> {
+    if (entry.brBest || entry.brBestPending) return bestQueue
+    entry.brBestPending = true
+    bestQueue = bestQueue
+      .then(() => brotliAt(entry.body, 11))
+      .then((best) => {
+        entry.brBest = best
       })
-      return entry.br
-    }
-    entry.gzip ??= gzipAsync(entry.body, { level: 9 })
-    return entry.gzip
+      .catch(() => {})
+      .finally(() => {
+        entry.brBestPending = false
+      })
+    return bestQueue
   }
 
-  return async (req, res) => {
+  async function compressed(entry: CachedFile, encoding: 'br' | 'gzip'): Promise<Buffer> {
+    if (encoding === 'gzip') {
+      entry.gzip ??= gzipAsync(entry.body, { level: 9 })
+      return entry.gzip
+    }
+    if (entry.brBest) return entry.brBest
+    if (entry.body.length <= QUICK_BEST_LIMIT) {
+      entry.brFast ??= brotliAt(entry.body, 11)
+      return entry.brFast
+    }
+    void scheduleBest(entry)
+    entry.brFast ??= brotliAt(entry.body, 5)
+    return entry.brFast
+  }
+
+  async function listFiles(dir: string): Promise<string[]> {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
+    const nested = await Promise.all(
+      entries
+        .filter((e) => !e.name.startsWith('.'))
+        .map((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)])),
+    )
+    return nested.flat()
+  }
+
+  async function warm() {
+    const shell = new Set(['.html', '.js', '.css', '.webmanifest'])
+    for (const file of await listFiles(root)) {
+      if (!shell.has(extname(file))) continue
+      const entry = await load(file).catch(() => undefined)
+      if (!entry || entry.body.length <= 1024) continue
+      await compressed(entry, 'gzip')
+      if (entry.body.length <= QUICK_BEST_LIMIT) await compressed(entry, 'br')
+      else await scheduleBest(entry)
+    }
+  }
+
+  const handler = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET'
     let pathname: string
     try {
@@ -212,4 +271,5 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     res.writeHead(200, headers)
     res.end(method === 'HEAD' ? undefined : body)
   }
+  return Object.assign(handler, { warm })
 }

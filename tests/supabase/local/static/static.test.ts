@@ -11,6 +11,7 @@ let t: TestServer
 let dist: string
 const indexHtml = `<!doctype html><html><head><title>Luxe Kenya</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`
 const appJs = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`
+const bigJs = Array.from({ length: 6000 }, (_, i) => `export const v${i} = ${i * 7919};`).join('\n')
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'luxe-static-'))
@@ -18,6 +19,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'icons'))
   writeFileSync(join(dist, 'index.html'), indexHtml)
   writeFileSync(join(dist, 'assets', 'index-B2x9Qz1a.js'), appJs)
+  writeFileSync(join(dist, 'assets', 'vendor-Dq81LmZx.js'), bigJs)
   writeFileSync(join(dist, 'assets', 'index-C7hh2kLm.css'), `body{color:red}${' '.repeat(2000)}`)
   writeFileSync(join(dist, 'sw.js'), `self.addEventListener('install',()=>{});${' '.repeat(2000)}`)
   writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Luxe Kenya"}')
@@ -99,6 +101,16 @@ describe('compression', () => {
     const plain = await raw('/assets/index-B2x9Qz1a.js')
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body.toString()).toBe(appJs)
+  })
+
+  it('compresses large bundles too (quickly first, best quality once ready)', async () => {
+    const first = await raw('/assets/vendor-Dq81LmZx.js', { 'accept-encoding': 'br' })
+    expect(first.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(first.body).toString()).toBe(bigJs)
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const later = await raw('/assets/vendor-Dq81LmZx.js', { 'accept-encoding': 'br' })
+    expect(brotliDecompressSync(later.body).toString()).toBe(bigJs)
+    expect(later.body.length).toBeLessThanOrEqual(first.body.length)
   })
 
   it('leaves images and tiny files alone', async () => {
