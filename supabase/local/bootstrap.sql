@@ -274,6 +274,12 @@ create table supabase_migrations.schema_migrations (
   applied_at timestamptz not null default now()
 );
 
+-- The CLI's record of applied seed files: the seed runs once per database.
+create table supabase_migrations.seed_files (
+  path text not null primary key,
+  hash text not null
+);
+
 -- Hosted's schema-cache watch: any DDL notifies the REST layer to reload its schema cache.
 create or replace function extensions.pgrst_ddl_watch() returns event_trigger language plpgsql as $$
 begin

@@ -4,7 +4,8 @@
  * - Bootstrap (roles, auth/storage schemas, auth helpers) runs once per data directory.
  * - Migrations from `supabase/migrations/*.sql` apply in filename order, each once and in its own
  *   transaction, recorded in `supabase_migrations.schema_migrations` like the Supabase CLI does.
- * - `supabase/seed.sql` runs on the first start of a data directory only.
+ * - `supabase/seed.sql` runs once per database (recorded in `supabase_migrations.seed_files`, as the
+ *   CLI does), i.e. on the first start of a data directory.
  * - Every API request runs in its own transaction under the request's role and JWT claims
  *   (`withRequest`), because the PGlite session user is a superuser and would bypass RLS.
  *
@@ -14,8 +15,9 @@
  * transaction, and `withRequest` holds it for the whole request). Never call `pg.query` from inside a
  * `withRequest` callback: use the transaction it hands you.
  */
+import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { citext } from '@electric-sql/pglite/contrib/citext'
@@ -64,13 +66,16 @@ export interface LocalDb {
 export interface OpenDatabaseOptions {
   /** Directory for the data files; undefined keeps everything in memory. */
   dataDir?: string
-  /** Run the seed file on a fresh data directory (default true). */
+  /** Run the seed file if this database was never seeded (default true). */
   seed?: boolean
   /** Folder of `*.sql` migrations (default `supabase/migrations`); `null` applies none. */
   migrationsDir?: string | null
   /** Seed file (default `supabase/seed.sql`); ignored when missing. */
   seedFile?: string
-  /** Start from a dumped data directory (`pg.dumpDataDir()`), e.g. a test template. */
+  /**
+   * Start from a dumped data directory (`pg.dumpDataDir()`), e.g. a test template. With `dataDir`, the
+   * snapshot is unpacked there when the directory is empty.
+   */
   snapshot?: Blob | File
   /**
    * Old projects auto-granted every new public table, function and sequence to the API roles. Hosted
@@ -81,6 +86,7 @@ export interface OpenDatabaseOptions {
 }
 
 const supabaseDir = fileURLToPath(new URL('..', import.meta.url))
+const projectDir = fileURLToPath(new URL('../..', import.meta.url))
 export const defaultMigrationsDir = join(supabaseDir, 'migrations')
 export const defaultSeedFile = join(supabaseDir, 'seed.sql')
 const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url))
@@ -124,10 +130,11 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Loca
 
   try {
     const fresh = await bootstrap(pg, opts, log)
+    await ensureSeedTable(pg, fresh)
     const migrationsDir =
       opts.migrationsDir === undefined ? defaultMigrationsDir : opts.migrationsDir
     if (migrationsDir) await applyMigrations(pg, migrationsDir, log)
-    if (fresh && opts.seed !== false) await runSeed(pg, opts.seedFile ?? defaultSeedFile, log)
+    if (opts.seed !== false) await runSeed(pg, opts.seedFile ?? defaultSeedFile, log)
   } catch (error) {
     await pg.close().catch(() => {})
     throw error
@@ -297,13 +304,42 @@ export async function applyMigrations(
   return applied
 }
 
+/**
+ * Data directories made before seeds were recorded have no seed_files table: they were seeded on their
+ * first start, so record that instead of seeding them again.
+ */
+async function ensureSeedTable(pg: PGlite, fresh: boolean) {
+  const res = await pg.query<{ present: boolean }>(
+    `select to_regclass('supabase_migrations.seed_files') is not null as present`,
+  )
+  if (res.rows[0]?.present) return
+  await pg.exec(
+    `create table supabase_migrations.seed_files (path text not null primary key, hash text not null)`,
+  )
+  if (!fresh) {
+    await pg.query(
+      `insert into supabase_migrations.seed_files (path, hash) values ('(earlier start)', '')`,
+    )
+  }
+}
+
+/** Runs the seed once per database (when no seed was ever recorded in seed_files), like the CLI. */
 async function runSeed(pg: PGlite, file: string, log: (m: string) => void) {
   if (!existsSync(file)) return
+  const seeded = await pg.query('select 1 from supabase_migrations.seed_files limit 1')
+  if (seeded.rows.length > 0) return
   const started = performance.now()
+  const sql = readFileSync(file, 'utf8')
+  const rel = relative(projectDir, file)
+  const path = rel.startsWith('..') ? file : rel
   try {
     await pg.transaction(async (tx) => {
-      await tx.exec(readFileSync(file, 'utf8'))
+      await tx.exec(sql)
       await tx.exec(`reset role; set search_path = "$user", public, extensions`)
+      await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
+        path,
+        createHash('sha256').update(sql).digest('hex'),
+      ])
     })
   } catch (error) {
     throw new DatabaseSetupError(`Seed ${file} failed: ${describePgError(error)}`, file, error)

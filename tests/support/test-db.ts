@@ -59,8 +59,8 @@ async function buildTemplate(opts: Required<FreshDbOptions>, key: string): Promi
   return new Blob([bytes])
 }
 
-/** A new in-memory database, bootstrapped (and by default migrated and seeded). Close it when done. */
-export async function freshDb(options: FreshDbOptions = {}): Promise<LocalDb> {
+/** The dumped template data directory (built or read from the cache on first use). */
+export function templateSnapshot(options: FreshDbOptions = {}): Promise<Blob> {
   const opts = { migrations: options.migrations ?? true, seed: options.seed ?? true }
   const key = templateKey(opts)
   let template = templates.get(key)
@@ -68,5 +68,11 @@ export async function freshDb(options: FreshDbOptions = {}): Promise<LocalDb> {
     template = buildTemplate(opts, key)
     templates.set(key, template)
   }
-  return openDatabase({ snapshot: await template, migrationsDir: null, seed: false })
+  return template
+}
+
+/** A new in-memory database, bootstrapped (and by default migrated and seeded). Close it when done. */
+export async function freshDb(options: FreshDbOptions = {}): Promise<LocalDb> {
+  const snapshot = await templateSnapshot(options)
+  return openDatabase({ snapshot, migrationsDir: null, seed: false })
 }
