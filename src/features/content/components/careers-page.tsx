@@ -1,6 +1,94 @@
-import { Heading } from '@chakra-ui/react/heading'
+import { Box } from '@chakra-ui/react/box'
+import { chakra } from '@chakra-ui/react/styled-system'
+import { store } from '@/config/site'
+import { ContentPage, Prose, Section } from './content-layout'
 
-/** Placeholder until its feature lands. */
+const roles = [
+  {
+    title: 'Showroom Stylist',
+    place: 'Karen, Nairobi · Full time',
+    summary:
+      'Welcome customers, style complete looks, run fittings with our tailor and look after the watch corner. Retail or styling experience and a real love of fashion matter more than a degree.',
+  },
+  {
+    title: 'Fulfilment Associate',
+    place: 'Nairobi warehouse · Full time, shifts',
+    summary:
+      'Pick, check and pack orders with care, prepare parcels for riders and couriers, and handle returns. You are organised, careful with detail and happy on your feet.',
+  },
+  {
+    title: 'Customer Care Agent',
+    place: 'Nairobi · Full time, weekend rota',
+    summary:
+      'Answer customers by phone, WhatsApp and email, follow up on deliveries and refunds, and turn problems into loyal customers. Fluent English and Kiswahili required.',
+  },
+  {
+    title: 'Frontend Engineer',
+    place: 'Nairobi or remote within Kenya · Full time',
+    summary:
+      'Build the store and app our customers use on patchy mobile data: React, TypeScript and offline-first web. You care about speed on a low-end Android phone as much as about clean code.',
+  },
+] as const
+
 export function CareersPage() {
-  return <Heading as="h1">CareersPage</Heading>
+  return (
+    <ContentPage
+      eyebrow="Careers"
+      title="Work with us"
+      lead={`We are a small Nairobi team bringing premium fashion to the whole of Kenya. If you care about great service and beautiful things, there may be a place for you at ${store.name}.`}
+    >
+      <Prose>
+        <Section title="Why join us">
+          <ul>
+            <li>A monthly wardrobe allowance and a generous staff discount.</li>
+            <li>Medical cover for you and your dependants, and NSSF and SHIF contributions.</li>
+            <li>Training in styling, watchmaking basics and customer care, and time to learn.</li>
+            <li>A team that promotes from within: many of our leads started in the showroom.</li>
+          </ul>
+        </Section>
+      </Prose>
+
+      <Box as="section" mt="10" aria-labelledby="careers-roles-title">
+        <chakra.h2
+          id="careers-roles-title"
+          fontFamily="heading"
+          fontSize={{ base: 'xl', md: '2xl' }}
+          color="brand.ink"
+          mb="4"
+        >
+          Open positions
+        </chakra.h2>
+        <chakra.ul listStyleType="none" display="grid" gap="4">
+          {roles.map((role) => (
+            <chakra.li key={role.title} borderWidth="1px" borderColor="brand.line" p="5">
+              <chakra.h3 fontWeight="semibold" fontSize="lg" color="brand.ink">
+                {role.title}
+              </chakra.h3>
+              <chakra.p fontSize="sm" color="brand.gold" fontWeight="semibold" mt="1">
+                {role.place}
+              </chakra.p>
+              <chakra.p mt="2" color="brand.charcoal">
+                {role.summary}
+              </chakra.p>
+            </chakra.li>
+          ))}
+        </chakra.ul>
+      </Box>
+
+      <Prose mt="10">
+        <Section title="How to apply">
+          <p>
+            Email your CV and a few lines about yourself to{' '}
+            <a href={`mailto:${store.email}?subject=Careers`}>{store.email}</a>, with the role in
+            the subject line. Tell us about a piece of clothing you love and why. We reply to every
+            applicant within two weeks.
+          </p>
+          <p>
+            No role for you today? Send us your CV anyway: we keep it on file for six months, with
+            your permission. We never ask applicants for money at any stage; report anyone who does.
+          </p>
+        </Section>
+      </Prose>
+    </ContentPage>
+  )
 }

@@ -1,0 +1,21 @@
+import { chakra } from '@chakra-ui/react/styled-system'
+import { Link, type LinkProps } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { buttonLinkStyle, type ButtonLinkVariant } from '@/components/button-link'
+
+/** An internal link that looks like a button: still a link to the browser and to screen readers. */
+export function CtaLink({
+  to,
+  variant = 'solid',
+  children,
+}: {
+  to: LinkProps['to']
+  variant?: ButtonLinkVariant
+  children: ReactNode
+}) {
+  return (
+    <Link to={to}>
+      <chakra.span css={buttonLinkStyle(variant)}>{children}</chakra.span>
+    </Link>
+  )
+}
