@@ -248,6 +248,8 @@ describe('email confirmation on (AUTH_EMAIL_CONFIRM=1)', () => {
     const signedIn = await client.auth.signInWithPassword({ email, password: 'secret123' })
     expect(signedIn.error).toBeNull()
     expect(signedIn.data.user?.user_metadata.email_verified).toBe(true)
+    const profile = await client.from('profiles').select('full_name').single()
+    expect(profile.data).toEqual({ full_name: 'Baraka' })
   })
 
   it('hides whether a confirmed address is taken: 200 with an obfuscated user', async () => {
@@ -267,6 +269,35 @@ describe('email confirmation on (AUTH_EMAIL_CONFIRM=1)', () => {
     const { data, error } = await t.client().auth.verifyOtp({ email, token: otp, type: 'signup' })
     expect(error).toBeNull()
     expect(data.user?.email_confirmed_at).toBeTruthy()
+  })
+})
+
+describe('other refusals', () => {
+  it('refuses sign-ups when they are disabled', async () => {
+    t.server.authSettings.disableSignup = true
+    const { error } = await t.client().auth.signUp({ email: uniqueEmail(), password: 'secret123' })
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'signup_disabled',
+      message: 'Signups not allowed for this instance',
+    })
+  })
+
+  it('needs a verification type', async () => {
+    const res = await fetch(`${t.url}/auth/v1/verify`, {
+      method: 'POST',
+      headers: {
+        apikey: t.anonKey,
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+      },
+      body: JSON.stringify({ email: uniqueEmail(), token: '123456' }),
+    })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      code: 'validation_failed',
+      message: 'Verify requires a verification type',
+    })
   })
 })
 
