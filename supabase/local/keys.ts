@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto'
+
 /**
  * The local server's signing secret and API keys. The defaults are the Supabase CLI's public demo values,
  * so tools that know the CLI (and the app's built-in local anon key) work unchanged. They are public by
@@ -17,13 +19,26 @@ export interface LocalKeys {
   serviceRoleKey: string
 }
 
-/** Keys from `JWT_SECRET`, `ANON_KEY`, `SERVICE_ROLE_KEY`, falling back to the CLI demo values. */
+/** An API key (HS256 JWT) for a role, made synchronously: key set-up runs before anything async. */
+export function signApiKey(role: string, secret: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ iss: 'supabase-demo', role, exp: 1983812996 })}`
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`
+}
+
+/**
+ * Keys from `JWT_SECRET`, `ANON_KEY`, `SERVICE_ROLE_KEY`, falling back to the CLI demo values. With only
+ * a custom secret, the anon and service-role keys are signed with it (the demo ones would not verify).
+ */
 export function loadKeys(env: NodeJS.ProcessEnv = process.env): LocalKeys {
   const jwtSecret = env.JWT_SECRET || DEMO_JWT_SECRET
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long')
+  const demo = jwtSecret === DEMO_JWT_SECRET
   return {
     jwtSecret,
-    anonKey: env.ANON_KEY || DEMO_ANON_KEY,
-    serviceRoleKey: env.SERVICE_ROLE_KEY || DEMO_SERVICE_ROLE_KEY,
+    anonKey: env.ANON_KEY || (demo ? DEMO_ANON_KEY : signApiKey('anon', jwtSecret)),
+    serviceRoleKey:
+      env.SERVICE_ROLE_KEY ||
+      (demo ? DEMO_SERVICE_ROLE_KEY : signApiKey('service_role', jwtSecret)),
   }
 }
