@@ -37,6 +37,8 @@ export interface RequestContext {
   path: string
   /** Request headers; keys are lowercased before they reach `request.headers`. */
   headers: Record<string, string>
+  /** Request cookies, for `request.cookies`. */
+  cookies?: Record<string, string>
 }
 
 export interface RequestOptions {
@@ -182,7 +184,7 @@ export function makeLocalDb(pg: PGlite): LocalDb {
                   set_config('request.method', $3, true),
                   set_config('request.path', $4, true),
                   set_config('request.headers', $5, true),
-                  set_config('request.cookies', '{}', true),
+                  set_config('request.cookies', $7, true),
                   set_config('transaction_read_only', $6, true)`,
           [
             ctx.role,
@@ -191,6 +193,7 @@ export function makeLocalDb(pg: PGlite): LocalDb {
             ctx.path,
             JSON.stringify(headers),
             opts.readOnly ? 'on' : 'off',
+            JSON.stringify(ctx.cookies ?? {}),
           ],
         )
         const result = await fn(tx)

@@ -53,7 +53,8 @@ create table public.product_categories (
 
 create table public.warehouses (
   id integer primary key,
-  city text not null
+  city text not null,
+  active boolean not null default true
 );
 
 create table public.shipments (
@@ -180,7 +181,10 @@ create function public.cheapest() returns public.products
 
 create function public.whoami() returns json language sql stable as $$
   select json_build_object('uid', auth.uid(), 'role', auth.role(), 'user', current_user,
-                           'email', auth.jwt() ->> 'email')
+                           'email', auth.jwt() ->> 'email',
+                           'method', current_setting('request.method'),
+                           'path', current_setting('request.path'),
+                           'client', current_setting('request.headers')::json ->> 'x-client-info')
 $$;
 
 create function public.created() returns json language plpgsql as $$
@@ -208,7 +212,7 @@ insert into public.products (id, brand_id, name, price, tags, meta, released, de
   (5, null, 'Gift Card', 0.00, '{}', '{}', null, 'Store gift card', 100);
 insert into public.categories (id, name) values (1, 'Women'), (2, 'Men'), (3, 'Shoes');
 insert into public.product_categories values (1, 1), (2, 2), (3, 1), (3, 2), (3, 3);
-insert into public.warehouses values (1, 'Nairobi'), (2, 'Mombasa');
+insert into public.warehouses values (1, 'Nairobi', true), (2, 'Mombasa', false);
 insert into public.shipments values (1, 1, 2), (2, 2, 1);
 insert into public.orders (id, user_id, status, total, note) values
   (1, '${USER_A}', 'paid', 6300.00, 'gift'),

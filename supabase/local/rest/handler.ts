@@ -228,7 +228,7 @@ function profile(req: Request, method: string, schemas: string[]): string {
 function requestContext(r: Req) {
   const headers: Record<string, string> = {}
   r.req.headers.forEach((v, k) => {
-    if (k !== 'authorization' && k !== 'cookie') headers[k] = v
+    if (k !== 'cookie') headers[k] = v
   })
   return {
     role: r.auth.role,
@@ -236,7 +236,17 @@ function requestContext(r: Req) {
     method: r.method,
     path: r.url.pathname.slice(PREFIX.length) || '/',
     headers,
+    cookies: parseCookies(r.req.headers.get('cookie')),
   }
+}
+
+function parseCookies(header: string | null): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const part of header?.split(';') ?? []) {
+    const eq = part.indexOf('=')
+    if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim()
+  }
+  return out
 }
 
 function scopedParams(r: Req, skip: Set<string> = new Set()): ScopedParams {

@@ -156,7 +156,12 @@ function aggregateError(): ApiError {
 }
 
 /** `select=` grammar (§3.2). */
-export function parseSelect(input: string): SelectItem[] {
+export function parseSelect(raw: string): SelectItem[] {
+  // Whitespace outside double quotes is insignificant (postgrest-js strips it too).
+  const input = raw.replace(
+    /("(?:[^"\\]|\\.)*")|\s+/g,
+    (_m, quoted: string | undefined) => quoted ?? '',
+  )
   const c = new Cursor(input, 'select parameter')
   if (input === '') return []
   const items = selectList(c)
@@ -435,7 +440,15 @@ export function parseOrder(value: string): OrderTerm[] {
       fieldText = dot === -1 ? rest : rest.slice(0, dot)
       rest = dot === -1 ? '' : rest.slice(dot)
     }
-    const field = parseField(fieldText, 'order')
+    let field: Field
+    try {
+      field = parseField(fieldText, 'order')
+    } catch {
+      throw badQuery(
+        `"failed to parse order (${value})" (line 1, column 1)`,
+        `unexpected "${fieldText}" expecting field name`,
+      )
+    }
     const t: OrderTerm = { relation, field }
     for (const mod of rest.split('.').filter(Boolean)) {
       if (mod === 'asc' || mod === 'desc') t.direction = mod

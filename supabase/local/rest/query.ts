@@ -369,6 +369,11 @@ export function buildRead(
       continue
     }
     if (item.kind === 'column') {
+      if (isEmbeddedCount(node, item)) {
+        // `select=*,orders(count)`: supabase-js's documented way to count related rows.
+        select.push(`count(*) AS ${q(item.alias ?? 'count')}`)
+        continue
+      }
       let expr = columnExpr(ctx, source, alias, item.field)
       if (item.cast) expr = `CAST(${expr} AS ${item.cast.toLowerCase()})`
       select.push(`${expr} AS ${q(outputName(item.field, item.alias))}`)
@@ -513,6 +518,20 @@ export function buildMutationFilters(
     limit += ` OFFSET ${ctx.sql.param(String(parseNonNegativeInt('offset', scoped.offset)))}`
   }
   return { where, orderBy, limit, hasLimit: scoped.limit !== undefined }
+}
+
+/** A bare `count` field inside an embed, where the embedded table has no column of that name. */
+function isEmbeddedCount(node: ReadNodeInput, item: SelectItem): boolean {
+  return (
+    item.kind === 'column' &&
+    node.path.length > 0 &&
+    node.items.length === 1 &&
+    item.field.name === 'count' &&
+    item.field.path.length === 0 &&
+    !item.cast &&
+    !node.source.columns.has('count') &&
+    !node.source.relation?.computed.has('count')
+  )
 }
 
 function hasParams(scoped: ScopedParams, path: string[]) {

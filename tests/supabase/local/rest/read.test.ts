@@ -90,6 +90,10 @@ describe('filters', () => {
     expect(ids((await q().not('brand_id', 'is', null)).data)).toEqual([1, 2, 3, 4])
     expect(ids((await q().filter('stock', 'isdistinct', '5')).data)).toEqual([2, 3, 4, 5])
     expect(ids((await q().not('id', 'in', '(1,2,3)')).data)).toEqual([4, 5])
+    const active = await env.anon.from('warehouses').select('id').is('active', true)
+    expect(ids(active.data)).toEqual([1])
+    const inactive = await env.anon.from('warehouses').select('id').is('active', false)
+    expect(ids(inactive.data)).toEqual([2])
   })
 
   it('handles array and jsonb containment, overlap and JSON path filters', async () => {
@@ -331,6 +335,25 @@ describe('embedding', () => {
       .not('products', 'is', null)
       .order('id')
     expect(ids(withSome.data)).toEqual([1, 2, 3])
+  })
+
+  it('counts related rows with rel(count), as the Supabase docs show', async () => {
+    const { data } = await env.anon
+      .from('brands')
+      .select('name, products(count)')
+      .in('id', [1, 4])
+      .order('id')
+    expect(data).toEqual([
+      { name: 'Kitenge House', products: [{ count: 2 }] },
+      { name: 'Empty Co', products: [{ count: 0 }] },
+    ])
+  })
+
+  it('ignores whitespace in select outside quotes', async () => {
+    const res = await env.raw(
+      '/products?select=' + encodeURIComponent(' id , brand : brands ( name ) ') + '&id=eq.2',
+    )
+    expect(await res.json()).toEqual([{ id: 2, brand: { name: 'Kitenge House' } }])
   })
 
   it('disambiguates with hints, spreads to-one columns and nests embeds', async () => {

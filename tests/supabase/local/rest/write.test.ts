@@ -420,6 +420,9 @@ describe('rpc', () => {
       role: 'authenticated',
       user: 'authenticated',
       email: `${USER_A.slice(0, 8)}@example.test`,
+      method: 'POST',
+      path: '/rpc/whoami',
+      client: expect.stringMatching(/^supabase-js/),
     })
     const anon = await env.anon.rpc('whoami')
     expect(anon.data).toMatchObject({ uid: null, role: 'anon', user: 'anon' })
