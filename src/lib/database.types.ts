@@ -765,6 +765,7 @@ export type Database = {
     Views: { [_ in never]: never }
     Functions: {
       catalogue: { Args: never; Returns: Json }
+      catalogue_version: { Args: never; Returns: string }
       create_payout: {
         Args: { affiliate_id: string; mpesa_reference?: string; note?: string }
         Returns: Json

@@ -37,6 +37,7 @@ const anonInsertOnly = ['contact_messages', 'newsletter_subscribers']
 /** Functions the API roles may call; everything else in public and private is closed. */
 const callable: Record<string, { anon: boolean; authenticated: boolean; service_role: boolean }> = {
   catalogue: { anon: true, authenticated: true, service_role: true },
+  catalogue_version: { anon: true, authenticated: true, service_role: true },
   place_order: { anon: true, authenticated: true, service_role: true },
   quote_order: { anon: true, authenticated: true, service_role: true },
   order_by_token: { anon: true, authenticated: true, service_role: true },

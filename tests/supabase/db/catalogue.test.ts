@@ -142,8 +142,18 @@ describe('catalogue()', () => {
   })
 
   it('keeps its version while nothing changes and changes it when anything shoppers see changes', async () => {
+    const version = async () => {
+      const { value, error } = await call<string>(
+        db,
+        anon,
+        'select public.catalogue_version() as value',
+      )
+      expect(error).toBeNull()
+      return value!
+    }
     const start = (await catalogue()).version
     expect((await catalogue()).version).toBe(start)
+    expect(await version()).toBe(start)
     const versions = new Set([start])
     const changes = [
       `update public.products set price = price + 1 where id = 'cat-two-images'`,
@@ -155,9 +165,10 @@ describe('catalogue()', () => {
     ]
     for (const sql of changes) {
       await db.pg.query(sql)
-      const version = (await catalogue()).version
-      expect(versions.has(version)).toBe(false)
-      versions.add(version)
+      const current = (await catalogue()).version
+      expect(versions.has(current)).toBe(false)
+      expect(await version()).toBe(current)
+      versions.add(current)
     }
     // A product nobody can see changing does not invalidate every shopper's cache.
     const before = (await catalogue()).version
