@@ -272,6 +272,35 @@ describe('email confirmation on (AUTH_EMAIL_CONFIRM=1)', () => {
   })
 })
 
+describe('email change', () => {
+  it('applies at once under autoconfirm', async () => {
+    const { client, password } = await t.signUpUser()
+    const next = uniqueEmail('moved')
+    const { data, error } = await client.auth.updateUser({ email: next })
+    expect(error).toBeNull()
+    expect(data.user?.email).toBe(next)
+    expect((await t.client().auth.signInWithPassword({ email: next, password })).error).toBeNull()
+  })
+
+  it('waits for the code sent to the new address when confirmations are on', async () => {
+    const { client, email, password } = await t.signUpUser()
+    t.server.authSettings.mailerAutoconfirm = false
+    const next = uniqueEmail('moving')
+    const { data, error } = await client.auth.updateUser({ email: next })
+    expect(error).toBeNull()
+    expect(data.user?.email).toBe(email)
+    expect(data.user?.new_email).toBe(next)
+    const mail = t.server.inbox.latest(next, 'email_change')!
+    expect(mail.subject).toBe('Confirm Email Change')
+    const verified = await t
+      .client()
+      .auth.verifyOtp({ email: next, token: mail.otp, type: 'email_change' })
+    expect(verified.error).toBeNull()
+    expect(verified.data.user?.email).toBe(next)
+    expect((await t.client().auth.signInWithPassword({ email: next, password })).error).toBeNull()
+  })
+})
+
 describe('other refusals', () => {
   it('refuses sign-ups when they are disabled', async () => {
     t.server.authSettings.disableSignup = true
