@@ -172,13 +172,15 @@ function checks(label: string, open: () => Promise<LocalDb>) {
       expect(actual).toEqual(expected)
     })
 
-    it('pins the search_path of every security definer function', async () => {
-      const res = await db.pg.query<{ name: string; config: string[] | null }>(
-        `select n.nspname || '.' || p.proname as name, p.proconfig as config
+    it('pins the search_path of every function, security definer ones above all', async () => {
+      const res = await db.pg.query<{ name: string; config: string[] | null; definer: boolean }>(
+        `select n.nspname || '.' || p.proname as name, p.proconfig as config, p.prosecdef as definer
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-         where p.prosecdef and n.nspname not in ('pg_catalog', 'information_schema', 'auth', 'extensions')`,
+         where (p.prosecdef and n.nspname not in ('pg_catalog', 'information_schema', 'auth', 'extensions'))
+            or (n.nspname in ('public', 'private')
+              and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e'))`,
       )
-      expect(res.rows.length).toBeGreaterThan(5)
+      expect(res.rows.filter((r) => r.definer).length).toBeGreaterThan(5)
       const unpinned = res.rows
         .filter(
           (r) => !(r.config ?? []).some((c) => c === 'search_path=""' || c === 'search_path='),
