@@ -40,6 +40,14 @@ function counts(file: string, read: (json: Record<string, unknown>) => [number, 
   }
 }
 
+// Vitest 5 prints failures with Map.groupBy, which Node 20 lacks: polyfill it in every Node process.
+const stepEnv = {
+  ...process.env,
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, '--import ./tests/setup/node-polyfills.mjs']
+    .filter(Boolean)
+    .join(' '),
+}
+
 rmSync('test-results', { recursive: true, force: true })
 const started = Date.now()
 let failedStep: string | undefined
@@ -55,7 +63,7 @@ for (const step of steps) {
   }
   console.info(`\n▶ ${step.name}`)
   const stepStart = Date.now()
-  const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: process.env })
+  const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: stepEnv })
   const seconds = ((Date.now() - stepStart) / 1000).toFixed(1)
   if (result.status !== 0) {
     console.error(`✗ ${step.name} failed after ${seconds} s`)
