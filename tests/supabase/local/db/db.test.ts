@@ -8,7 +8,7 @@ import {
   type LocalDb,
   type RequestContext,
 } from '../../../../supabase/local/db'
-import { freshDb, templateSnapshot } from '../../../support/test-db'
+import { freshDb } from '../../../support/test-db'
 
 const USER = '33333333-3333-4333-8333-333333333333'
 
@@ -21,7 +21,8 @@ const ctx = (over: Partial<RequestContext> = {}): RequestContext => ({
   ...over,
 })
 
-describe('data directory: bootstrap, migrations, seed, persistence', () => {
+// initdb and several restarts: slow on a busy machine.
+describe('data directory: bootstrap, migrations, seed, persistence', { timeout: 120_000 }, () => {
   let root: string
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'luxe-db-'))
@@ -54,6 +55,7 @@ describe('data directory: bootstrap, migrations, seed, persistence', () => {
       dataDir,
       migrationsDir: migrations,
       seedFile,
+      bootstrapCache: false,
       log: (m) => logs.push(m),
     })
     expect(logs.some((l) => l.startsWith('bootstrap applied'))).toBe(true)
@@ -112,19 +114,26 @@ describe('data directory: bootstrap, migrations, seed, persistence', () => {
       join(migrations, '20260101000000_ok.sql'),
       `create table public.ok_table (id int);`,
     )
+    // A first new database leaves the bootstrapped state in the cache (or finds it there already).
+    const first = await openDatabase({
+      dataDir: join(root, 'first'),
+      migrationsDir: migrations,
+      seed: false,
+    })
+    await first.close()
     writeFileSync(
       join(migrations, '20260102000000_broken.sql'),
       `create table public.half_done (id int);\nselect * from public.nope;`,
     )
     const dataDir = join(root, 'bad-data')
-    // Starts from the bootstrapped template unpacked into the directory (skips initdb).
-    const snapshot = await templateSnapshot({ migrations: false })
+    const logs: string[] = []
     const error = await openDatabase({
       dataDir,
-      snapshot,
       migrationsDir: migrations,
       seed: false,
+      log: (m) => logs.push(m),
     }).catch((e: unknown) => e)
+    expect(logs[0]).toMatch(/^database opened in \d+ ms \(from the bootstrap cache\)$/)
     expect(error).toBeInstanceOf(DatabaseSetupError)
     const message = (error as Error).message
     expect(message).toContain('20260102000000_broken.sql')
