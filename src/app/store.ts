@@ -1,5 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit'
 import { affiliateSlice } from '@/features/affiliate/affiliate-slice'
+import { authSlice } from '@/features/auth/auth-slice'
 import { cartSlice } from '@/features/cart/cart-slice'
 import { catalogueSlice, recentlyViewedSlice } from '@/features/catalogue/catalogue-slice'
 import { currencySlice } from '@/features/currency/currency-slice'
@@ -16,6 +17,7 @@ const slices = [
   catalogueSlice,
   recentlyViewedSlice,
   searchSlice,
+  authSlice,
 ] as const
 
 /** The state without saving to the device: the shape of RootState, and what plain test stores use. */
