@@ -1,10 +1,9 @@
 import { Box } from '@chakra-ui/react/box'
 import { Flex } from '@chakra-ui/react/flex'
 import { Outlet, useRouterState } from '@tanstack/react-router'
-import { useState } from 'react'
 import { PromoBanner } from '@/components/promo-banner'
 import { SkipLink } from '@/components/skip-link'
-import { SplashScreen, splashSkipRequested } from '@/components/splash-screen'
+import { SplashScreen } from '@/components/splash-screen'
 import { Toaster } from '@/components/toaster'
 import { paths } from '@/config/paths'
 import { PwaPrompts } from '@/app/pwa/pwa-prompts'
@@ -15,10 +14,7 @@ import { EmailOffer } from '@/features/home/components/email-offer'
 import { SearchDialog } from '@/features/search/components/search-dialog'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
-
-function isUnder(pathname: string, base: string): boolean {
-  return pathname === base || pathname.startsWith(`${base}/`)
-}
+import { isUnder, useStartupSplash } from './use-startup-splash'
 
 /**
  * The page frame: promo banner, sticky header, the page, footer, and the app-wide overlays (search
@@ -32,8 +28,7 @@ export function AppShell() {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const onCheckout = isUnder(pathname, paths.checkout)
   const inAdmin = isUnder(pathname, paths.admin) || pathname === paths.adminDashboard
-  const [splashDone, setSplashDone] = useState(splashSkipRequested)
-  if (onCheckout && !splashDone) setSplashDone(true)
+  const { splashVisible, finishSplash } = useStartupSplash()
 
   return (
     <>
@@ -51,9 +46,9 @@ export function AppShell() {
       <AffiliateCapture />
       <ChatWidget />
       <PwaPrompts />
-      <EmailOffer suppressed={!splashDone || onCheckout || inAdmin} />
+      <EmailOffer suppressed={splashVisible || onCheckout || inAdmin} />
       <Toaster />
-      {splashDone ? null : <SplashScreen onComplete={() => setSplashDone(true)} />}
+      {splashVisible ? <SplashScreen onComplete={finishSplash} /> : null}
     </>
   )
 }

@@ -197,9 +197,11 @@ export function NavMenu({ group, align = 'start' }: { group: NavGroup; align?: '
       window.clearTimeout(state.timer)
       state.text += event.key.toLowerCase()
       state.timer = window.setTimeout(() => (state.text = ''), typeaheadResetMs)
-      const start = state.text.length === 1 ? current + 1 : Math.max(current, 0)
+      // Pressing one letter again cycles through the items starting with it.
+      const query = /^(.)\1+$/.test(state.text) ? state.text.charAt(0) : state.text
+      const start = query.length === 1 ? current + 1 : Math.max(current, 0)
       const ordered = [...group.items.slice(start), ...group.items.slice(0, start)]
-      const match = ordered.find((item) => item.label.toLowerCase().startsWith(state.text))
+      const match = ordered.find((item) => item.label.toLowerCase().startsWith(query))
       if (match) focusItem(group.items.indexOf(match))
     }
   }
