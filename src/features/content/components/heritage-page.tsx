@@ -48,7 +48,7 @@ export function HeritagePage({ children }: { children?: ReactNode }) {
       wide
       eyebrow="Kenyan heritage"
       title="Crafted in Kenya, worn everywhere"
-      lead={`Kenya has some of the finest craft traditions in Africa. ${store.name}'s heritage collection brings beadwork, prints, weaving, brass and leather from the people who keep them alive, into pieces made for everyday life.`}
+      lead={`Kenya has some of the finest craft traditions in Africa. ${store.name}'s heritage collection turns the beadwork, prints, weaving, brass and leather of the people who keep these traditions alive into pieces made for everyday life.`}
     >
       <Grid
         as="ul"
