@@ -170,6 +170,12 @@ end $$;
 create function public.total(xs integer[]) returns integer
   language sql immutable as $$ select coalesce(sum(x), 0)::integer from unnest(xs) as x $$;
 
+create function public.tx_mode_stable() returns text
+  language sql stable as $$ select current_setting('transaction_read_only') $$;
+
+create function public.tx_mode_volatile() returns text
+  language sql volatile as $$ select current_setting('transaction_read_only') $$;
+
 create function public.series(n integer) returns setof integer
   language sql immutable as $$ select generate_series(1, n) $$;
 

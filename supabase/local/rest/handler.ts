@@ -408,11 +408,10 @@ function capRows(scoped: ScopedParams, maxRows: number) {
   if (asked > maxRows) root.limit = String(maxRows)
 }
 
-function readShape(accepted: Accepted, prefs: Preferences) {
+function readShape(accepted: Accepted) {
   return {
     singular: accepted.type === 'object',
     stripNulls: accepted.stripNulls,
-    withCount: !!prefs.count,
     csv: accepted.type === 'csv',
   }
 }
@@ -530,7 +529,7 @@ async function read(r: Req, rel: Relation): Promise<Response> {
   })
   scoped.assertAllUsed()
   const offset = Number(scoped.get([]).offset ?? 0)
-  const sql = wrapRead(readSql(parts), prefs.count ? countSql(parts) : null, readShape(acc, prefs))
+  const sql = wrapRead(readSql(parts), prefs.count ? countSql(parts) : null, readShape(acc))
   const row = await r.db.withRequest(
     requestContext(r),
     { readOnly: true, rollback: prefs.tx === 'rollback' },
@@ -592,7 +591,7 @@ async function insert(r: Req, rel: Relation): Promise<Response> {
     mode === 'headers-only'
       ? rel.primaryKey.map((c): SelectItem => ({ kind: 'column', field: { name: c, path: [] } }))
       : selectItems(r)
-  const shape = readShape(acc, prefs)
+  const shape = readShape(acc)
   const sql =
     mode === 'minimal' || plan.statements.length === 0
       ? null
@@ -743,7 +742,7 @@ async function mutate(
 ): Promise<Response> {
   const representationMode = prefs.return === 'representation'
   const statement = plan(representationMode)
-  const shape = readShape(acc, prefs)
+  const shape = readShape(acc)
   const sql =
     statement && representationMode
       ? `WITH pgrst_source AS (${statement}) ${representation(ctx, rel, selectItems(r), shape)}`
@@ -901,7 +900,7 @@ async function rpc(r: Req, name: string): Promise<Response> {
     call = `${fn}(${supplied.map((a) => `${q(a.name)} := (SELECT ${q(a.name)} FROM pgrst_args)`).join(', ')})`
   }
   const readOnly = r.method !== 'POST' || routine.volatility !== 'v'
-  const shape = readShape(acc, prefs)
+  const shape = readShape(acc)
 
   let kind: 'void' | 'scalar' | 'set'
   let sql: string

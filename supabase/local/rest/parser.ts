@@ -264,7 +264,7 @@ const QUANTIFIABLE = new Set([
 const FTS = new Set(['fts', 'plfts', 'phfts', 'wfts'])
 
 /** `[not.]op[(any|all|config)].value` */
-export function parseOperation(field: Field, raw: string, context: string): Filter {
+export function parseOperation(field: Field, raw: string): Filter {
   let s = raw
   let negate = false
   if (s.startsWith('not.')) {
@@ -298,7 +298,6 @@ export function parseOperation(field: Field, raw: string, context: string): Filt
     )
   }
   if (filter.quantifier) filter.list = parseBraceList(value, raw)
-  void context
   return filter
 }
 
@@ -405,7 +404,7 @@ export function parseLogicTree(kind: 'and' | 'or', negate: boolean, value: strin
       )
     }
     const field = parseField(part.slice(0, dot), 'logic tree')
-    const filter = parseOperation(field, part.slice(dot + 1), 'logic tree')
+    const filter = parseOperation(field, part.slice(dot + 1))
     if (filter.op !== 'in' && filter.value.startsWith('"') && filter.value.endsWith('"')) {
       filter.value = filter.value.slice(1, -1).replace(/\\(.)/g, '$1')
     }

@@ -150,8 +150,7 @@ interface BuildContext {
   scoped: ScopedParams
 }
 
-function columnError(source: Source, alias: string, name: string) {
-  void source
+function columnError(alias: string, name: string) {
   return new ApiError(400, '42703', `column ${alias}.${name} does not exist`)
 }
 
@@ -162,7 +161,7 @@ function columnExpr(ctx: BuildContext, source: Source, alias: string, field: Fie
   } else if (source.relation?.computed.has(field.name)) {
     expr = `${source.relation.computed.get(field.name)!.fn}(${q(alias)})`
   } else {
-    throw columnError(source, alias, field.name)
+    throw columnError(alias, field.name)
   }
   for (const step of field.path) {
     const key = step.index
@@ -464,7 +463,7 @@ export function buildRead(
   for (const f of scoped.filters) {
     const field = parseField(f.field)
     const embed = embeds.find((e) => e.name === field.name)
-    const filter = parseOperation(field, f.value, 'filter')
+    const filter = parseOperation(field, f.value)
     if (embed && !source.columns.has(field.name)) where.push(embedNullSql(embed, filter))
     else where.push(filterSql(ctx, source, alias, filter))
   }
@@ -497,9 +496,7 @@ export function buildMutationFilters(
   const scoped = ctx.scoped.get([])
   const where: string[] = []
   for (const f of scoped.filters) {
-    where.push(
-      filterSql(ctx, source, alias, parseOperation(parseField(f.field), f.value, 'filter')),
-    )
+    where.push(filterSql(ctx, source, alias, parseOperation(parseField(f.field), f.value)))
   }
   for (const l of scoped.logic) {
     where.push(logicSql(ctx, source, alias, parseLogicTree(l.kind, l.negate, l.value), []))
@@ -545,7 +542,6 @@ export const STAR: SelectItem[] = [{ kind: 'star' }]
 export interface ReadShape {
   singular: boolean
   stripNulls: boolean
-  withCount: boolean
   /** `Accept: text/csv`: body is CSV (header line, then one line per row; NULL is empty). */
   csv?: boolean
 }

@@ -161,6 +161,17 @@ describe('insert', () => {
       .upsert({ name: 'Upsert Me', country: 'RW' }, { onConflict: 'name' })
       .select('id, country')
     expect(byName.data).toEqual([{ id: 50, country: 'RW' }])
+    const badColumns = await env.raw(
+      '/brands?columns=' + encodeURIComponent('"name","x"; drop table public.brands; --"'),
+      {
+        method: 'POST',
+        body: JSON.stringify([{ name: 'Columns' }]),
+        headers: { 'content-type': 'application/json' },
+        token: env.server.serviceRoleKey,
+      },
+    )
+    expect(badColumns.status).toBe(400)
+    expect((await badColumns.json()).code).toBe('PGRST204')
     const badTarget = await env.service
       .from('brands')
       .upsert(
@@ -169,6 +180,12 @@ describe('insert', () => {
       )
     expect(badTarget.status).toBe(400)
     expect(await superuser(`select 1 from public.brands where id = 50`)).toHaveLength(1)
+  })
+
+  it('checks Content-Profile on writes (406 PGRST106)', async () => {
+    const res = await env.service.schema('auth').from('users').insert({ email: 'x@example.test' })
+    expect(res.status).toBe(406)
+    expect(res.error?.code).toBe('PGRST106')
   })
 
   it('honours Prefer: tx=rollback and return=headers-only', async () => {
@@ -374,6 +391,12 @@ describe('rpc', () => {
     })
   })
 
+  it('runs stable and immutable functions read only, volatile ones read-write', async () => {
+    expect((await env.anon.rpc('tx_mode_stable')).data).toBe('on')
+    expect((await env.anon.rpc('tx_mode_volatile')).data).toBe('off')
+    expect((await env.anon.rpc('tx_mode_volatile', {}, { get: true })).data).toBe('on')
+  })
+
   it('maps raise exception to 400 P0001 and PTxyz to status xyz', async () => {
     const res = await env.anon.rpc('fail_with', { msg: 'Out of stock' })
     expect(res.status).toBe(400)
@@ -507,5 +530,8 @@ describe('schema cache', () => {
     await env.db.pg.exec(`alter table public.late_arrival rename column label to title`)
     const renamed = await env.anon.from('late_arrival').select('title')
     expect(renamed.data).toEqual([{ title: 'hello' }])
+    await env.server.handler.reloadSchema()
+    const afterReload = await env.anon.from('late_arrival').select('title')
+    expect(afterReload.data).toEqual([{ title: 'hello' }])
   })
 })
