@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { startAuthWhenUseful } from '@/app/auth-bootstrap'
 import { createPersistence } from '@/app/persist'
 import { AppProvider } from '@/app/provider'
 import { router } from '@/app/router'
@@ -10,6 +11,7 @@ import { makeStore } from '@/app/store'
 const persistence = createPersistence()
 const store = makeStore(undefined, { persistence })
 persistence.start(store)
+startAuthWhenUseful(store)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

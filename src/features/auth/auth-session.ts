@@ -1,0 +1,66 @@
+import type { Dispatch } from '@reduxjs/toolkit'
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js'
+import type { AppSupabaseClient } from '@/lib/supabase'
+import { fetchStaffRole } from './api/staff-role'
+import {
+  linkErrorFound,
+  passwordRecoveryStarted,
+  rolesLoaded,
+  sessionChanged,
+  type AuthUser,
+} from './auth-slice'
+
+/** The parts of a supabase-js user the screens show. */
+export function toAuthUser(user: User): AuthUser {
+  const name: unknown = user.user_metadata?.full_name
+  return {
+    id: user.id,
+    email: user.email ?? '',
+    fullName: typeof name === 'string' ? name.trim() : '',
+  }
+}
+
+/** Errors from an email link that carried an error instead of a session (expired, already used). */
+const LINK_ERRORS = new Set(['AuthImplicitGrantRedirectError', 'AuthPKCEGrantCodeExchangeError'])
+
+/**
+ * Mirrors the auth client's session into the store: every session event updates the user, sign-out
+ * clears it, and each event that carries a user looks its staff role up again (so a demoted admin
+ * loses the shortcut at the latest when the token is next refreshed). Returns the unsubscribe.
+ */
+export function connectAuth(client: AppSupabaseClient, dispatch: Dispatch): () => void {
+  const inFlight = new Map<string, Promise<void>>()
+
+  const lookUpRoles = (userId: string) => {
+    if (inFlight.has(userId)) return
+    const lookup = fetchStaffRole(client, userId)
+      .then((role) => {
+        dispatch(rolesLoaded({ userId, roles: role ? [role] : [] }))
+      })
+      // Offline or a server error: keep what we knew rather than flicker the shortcut.
+      .catch(() => undefined)
+      .finally(() => inFlight.delete(userId))
+    inFlight.set(userId, lookup)
+  }
+
+  const onEvent = (event: AuthChangeEvent, session: Session | null) => {
+    if (event === 'SIGNED_OUT' || !session?.user) {
+      dispatch(sessionChanged(null))
+      return
+    }
+    dispatch(sessionChanged(toAuthUser(session.user)))
+    if (event === 'PASSWORD_RECOVERY') dispatch(passwordRecoveryStarted())
+    const userId = session.user.id
+    // Other auth calls must not run inside the callback (the client holds its lock there).
+    setTimeout(() => lookUpRoles(userId), 0)
+  }
+
+  const { data } = client.auth.onAuthStateChange(onEvent)
+
+  // A confirmation or reset link that failed lands with its reason in the URL; say it on the page.
+  void client.auth.initialize().then(({ error }) => {
+    if (error && LINK_ERRORS.has(error.name)) dispatch(linkErrorFound(error.message))
+  })
+
+  return () => data.subscription.unsubscribe()
+}
