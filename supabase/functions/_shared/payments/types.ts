@@ -1,0 +1,56 @@
+/**
+ * The M-Pesa provider interface the payment functions use. Two implementations: Safaricom Daraja
+ * (production, `daraja.ts`) and a local sandbox (`sandbox.ts`, the default locally), chosen by
+ * `MPESA_PROVIDER` in `provider.ts`.
+ */
+
+export interface StkPushRequest {
+  /** 2547XXXXXXXX / 2541XXXXXXXX (already normalised). */
+  phone: string
+  /** Whole shillings; M-Pesa takes integers only. */
+  amount: number
+  /** What the shopper sees on the prompt and the statement: the order number. */
+  accountReference: string
+  description: string
+}
+
+export interface StkPushAccepted {
+  checkoutRequestId: string
+  merchantRequestId: string
+  /** The provider's words for the shopper ("Success. Request accepted for processing"). */
+  customerMessage: string
+}
+
+export type StkQueryResult =
+  | { state: 'pending' }
+  | {
+      state: 'done'
+      /** 0 paid, 1032 cancelled by the shopper, anything else failed. */
+      resultCode: number
+      resultDesc: string
+      receipt?: string
+      amount?: number
+    }
+
+export interface MpesaProvider {
+  readonly name: 'daraja' | 'sandbox'
+  stkPush(request: StkPushRequest): Promise<StkPushAccepted>
+  /** `requestedAt`: when the push was recorded (ISO string or epoch ms). */
+  query(checkoutRequestId: string, requestedAt: string | number): Promise<StkQueryResult>
+}
+
+/** The provider refused or could not be reached; `message` is safe to show. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly code = 'provider_error',
+    readonly status = 502,
+  ) {
+    super(message)
+    this.name = 'ProviderError'
+  }
+}
+
+/** M-Pesa result codes the store treats specially. */
+export const RESULT_PAID = 0
+export const RESULT_CANCELLED_BY_USER = 1032

@@ -1,0 +1,3 @@
+import { handleCallback } from '../_shared/payments/handlers.ts'
+
+Deno.serve((req) => handleCallback(req, { env: (name) => Deno.env.get(name) }))
