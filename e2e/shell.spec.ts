@@ -1,0 +1,284 @@
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * The app shell: the start-up splash (played in full here, once per scenario), the header's links and
+ * menus with a mouse and with the keyboard, and the phone's side menu at 360 × 740.
+ */
+
+const seenPopup = () => window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
+const skipSplash = () => window.sessionStorage.setItem('luxe.skip-splash', '1')
+
+const splashBar = (page: Page) => page.getByRole('progressbar', { name: 'Loading Luxe Kenya' })
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+test.describe('splash screen', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.addInitScript(seenPopup)
+  })
+
+  test('shows the full logo and a rising percentage over the rendered page, then goes after 5 s', async ({
+    page,
+  }) => {
+    const started = Date.now()
+    await page.goto('/')
+    const bar = splashBar(page)
+    await expect(bar).toBeVisible()
+    await expect(page.getByText('PREMIUM FASHION & STYLE').first()).toBeVisible()
+    // The page is already there underneath (nothing waits for the splash to paint it).
+    await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeAttached()
+
+    const first = Number(await bar.getAttribute('aria-valuenow'))
+    await page.waitForTimeout(400)
+    const second = Number(await bar.getAttribute('aria-valuenow'))
+    expect(second).toBeGreaterThan(first)
+    expect(second % 2).toBe(0)
+    await expect(page.getByText(/^\d{1,3}%$/)).toBeVisible()
+    await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 6000 })
+    await expect(page.getByText('100%')).toBeVisible()
+
+    await expect(bar).toBeHidden({ timeout: 8000 })
+    const elapsed = Date.now() - started
+    expect(elapsed).toBeGreaterThanOrEqual(4900)
+    expect(elapsed).toBeLessThan(9000)
+
+    // Gone for good, and the page below takes clicks.
+    await page.waitForTimeout(400)
+    await expect(page.getByRole('progressbar')).toHaveCount(0)
+    await mainNav(page).getByRole('link', { name: 'WOMEN' }).click()
+    await expect(page).toHaveURL(/\/women$/)
+    await page.waitForTimeout(6000)
+    await expect(splashBar(page)).toHaveCount(0)
+  })
+
+  test('is never shown on /checkout', async ({ page }) => {
+    await page.goto('/checkout')
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(splashBar(page)).toHaveCount(0)
+    await page.waitForTimeout(1000)
+    await expect(splashBar(page)).toHaveCount(0)
+  })
+
+  test('draws no motion for shoppers who ask for less', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    await expect(splashBar(page)).toBeVisible()
+    const durations = await splashBar(page).evaluate((bar) => [
+      getComputedStyle(bar.firstElementChild!).transitionDuration,
+      getComputedStyle(bar.closest('[data-state]')!).transitionDuration,
+    ])
+    for (const duration of durations) {
+      for (const part of duration.split(',')) expect(parseFloat(part)).toBeLessThan(0.01)
+    }
+  })
+})
+
+test.describe('header on a desktop screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test.beforeEach(async ({ context, page }) => {
+    await context.addInitScript(seenPopup)
+    await context.addInitScript(skipSplash)
+    await page.goto('/')
+  })
+
+  test('the main links lead to their pages', async ({ page }) => {
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden()
+    for (const [name, path] of [
+      ['WOMEN', '/women'],
+      ['MEN', '/men'],
+      ['KIDS', '/kids'],
+      ['BEAUTY', '/beauty'],
+      ['ABOUT', '/about'],
+      ['HOME', '/'],
+    ]) {
+      await mainNav(page).getByRole('link', { name, exact: true }).click()
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '' : path}/?$`))
+      await expect(mainNav(page).getByRole('link', { name, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      )
+    }
+  })
+
+  test('each menu lists the spec’s links', async ({ page }) => {
+    const expected: Record<string, [string, string][]> = {
+      MORE: [
+        ['Blog', '/blog'],
+        ['Press', '/press'],
+        ['Careers', '/careers'],
+        ['Our Story', '/our-story'],
+        ['Become an Affiliate', '/affiliate-program'],
+        ['Privacy Policy', '/privacy-policy'],
+        ['Terms of Service', '/terms-of-service'],
+        ['Shipping Info', '/shipping-info'],
+        ['Returns', '/returns'],
+        ['Size Guide', '/size-guide'],
+        ['FAQ', '/faq'],
+        ['Contact', '/contact'],
+        ['About', '/about'],
+      ],
+      ACCESSORIES: [
+        ['Luxury Watches', '/luxury-watches'],
+        ['Smart Watches', '/smart-watches'],
+        ['Fashion Accessories', '/accessories'],
+      ],
+      COLLECTIONS: [
+        ['New Arrivals', '/new-arrivals'],
+        ['Trending Now', '/sale'],
+        ['Designer Brands', '/brands'],
+      ],
+    }
+    for (const [menuName, items] of Object.entries(expected)) {
+      const button = mainNav(page).getByRole('button', { name: menuName })
+      await button.click()
+      const menu = page.getByRole('menu', { name: menuName })
+      await expect(menu).toBeVisible()
+      const links = menu.getByRole('menuitem')
+      await expect(links).toHaveCount(items.length)
+      for (const [index, [label, href]] of items.entries()) {
+        await expect(links.nth(index)).toHaveAccessibleName(label)
+        await expect(links.nth(index)).toHaveAttribute('href', href)
+      }
+      await page.keyboard.press('Escape')
+      await expect(menu).toBeHidden()
+    }
+  })
+
+  test('menus open on hover after a short delay, close when the pointer leaves, and navigate', async ({
+    page,
+  }) => {
+    const more = mainNav(page).getByRole('button', { name: 'MORE' })
+    await more.hover()
+    await expect(page.getByRole('menu', { name: 'MORE' })).toBeVisible()
+    await expect(more).toHaveAttribute('aria-expanded', 'true')
+    await page.mouse.move(640, 600)
+    await expect(page.getByRole('menu', { name: 'MORE' })).toBeHidden()
+
+    await mainNav(page).getByRole('button', { name: 'ACCESSORIES' }).hover()
+    await page.getByRole('menuitem', { name: 'Smart Watches' }).click()
+    await expect(page).toHaveURL(/\/smart-watches$/)
+    await expect(page.getByRole('menu', { name: 'ACCESSORIES' })).toBeHidden()
+
+    await mainNav(page).getByRole('button', { name: 'COLLECTIONS' }).click()
+    await expect(page.getByRole('menu', { name: 'COLLECTIONS' })).toBeVisible()
+    await page.getByRole('heading', { level: 1 }).first().click()
+    await expect(page.getByRole('menu', { name: 'COLLECTIONS' })).toBeHidden()
+  })
+
+  test('menus work from the keyboard alone', async ({ page }) => {
+    const more = mainNav(page).getByRole('button', { name: 'MORE' })
+    await more.focus()
+    await page.keyboard.press('Enter')
+    const menu = page.getByRole('menu', { name: 'MORE' })
+    await expect(menu.getByRole('menuitem', { name: 'Blog' })).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await expect(menu.getByRole('menuitem', { name: 'Our Story' })).toBeFocused()
+    await page.keyboard.press('End')
+    await expect(menu.getByRole('menuitem', { name: 'About' })).toBeFocused()
+    await page.keyboard.press('f')
+    await expect(menu.getByRole('menuitem', { name: 'FAQ' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(more).toBeFocused()
+
+    const accessories = mainNav(page).getByRole('button', { name: 'ACCESSORIES' })
+    await accessories.focus()
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByRole('menuitem', { name: 'Luxury Watches' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/luxury-watches$/)
+    await expect(page.getByRole('menu', { name: 'ACCESSORIES' })).toBeHidden()
+
+    const collections = mainNav(page).getByRole('button', { name: 'COLLECTIONS' })
+    await collections.focus()
+    await page.keyboard.press('ArrowUp')
+    await expect(page.getByRole('menuitem', { name: 'Designer Brands' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('menu', { name: 'COLLECTIONS' })).toBeHidden()
+  })
+
+  test('the skip link takes keyboard users past the header', async ({ page }) => {
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to main content' })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('main')).toBeFocused()
+  })
+})
+
+test.describe('header on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
+
+  test.beforeEach(async ({ context, page }) => {
+    await context.addInitScript(seenPopup)
+    await context.addInitScript(skipSplash)
+    await page.goto('/')
+  })
+
+  test('fits the screen: no sideways scrolling, the desktop bar gives way to a menu button', async ({
+    page,
+  }) => {
+    await expect(mainNav(page)).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
+    for (const path of ['/', '/women', '/faq', '/nowhere']) {
+      await page.goto(path)
+      await expect(page.getByRole('banner')).toBeVisible()
+      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      expect(width, path).toBeLessThanOrEqual(360)
+    }
+  })
+
+  test('the side menu holds the search box and the same items, and closes when a link is followed', async ({
+    page,
+  }) => {
+    const openMenu = page.getByRole('button', { name: 'Open menu' })
+    await openMenu.click()
+    const menu = page.getByRole('dialog', { name: 'Menu' })
+    await expect(menu).toBeVisible()
+    await expect(menu.getByRole('searchbox', { name: 'Search the store' })).toBeVisible()
+    const nav = menu.getByRole('navigation', { name: 'Mobile' })
+    for (const name of ['HOME', 'WOMEN', 'MEN', 'KIDS', 'BEAUTY', 'ABOUT']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible()
+    }
+    for (const name of ['MORE', 'ACCESSORIES', 'COLLECTIONS']) {
+      await expect(nav.getByRole('button', { name })).toHaveAttribute('aria-expanded', 'false')
+    }
+    await nav.getByRole('link', { name: 'KIDS', exact: true }).click()
+    await expect(page).toHaveURL(/\/kids$/)
+    await expect(menu).toBeHidden()
+
+    await openMenu.click()
+    await expect(menu).toBeVisible()
+    await nav.getByRole('button', { name: 'COLLECTIONS' }).click()
+    await expect(nav.getByRole('button', { name: 'COLLECTIONS' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+    await nav.getByRole('link', { name: 'Trending Now' }).click()
+    await expect(page).toHaveURL(/\/sale$/)
+    await expect(menu).toBeHidden()
+  })
+
+  test('keeps focus inside while open, closes on Escape and gives focus back', async ({ page }) => {
+    const openMenu = page.getByRole('button', { name: 'Open menu' })
+    await openMenu.click()
+    const menu = page.getByRole('dialog', { name: 'Menu' })
+    await expect(menu).toBeVisible()
+    await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused()
+    // Backwards from the close button focus wraps to the last item and stays inside. (Forwards, the next
+    // stop is the search box, which opens the search dialog on focus.)
+    await page.keyboard.press('Shift+Tab')
+    await expect(menu.getByRole('button', { name: 'COLLECTIONS' })).toBeFocused()
+    for (let step = 0; step < 8; step++) {
+      await page.keyboard.press('Shift+Tab')
+      expect(await menu.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+    }
+    await expect(menu.getByRole('link', { name: 'HOME', exact: true })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(openMenu).toBeFocused()
+  })
+})
