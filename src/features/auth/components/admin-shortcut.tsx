@@ -1,4 +1,22 @@
-/** Placeholder until accounts land: the admin shortcut, shown only to admin or manager. */
+import { chakra } from '@chakra-ui/react/styled-system'
+import { Link } from '@tanstack/react-router'
+import { useAppSelector } from '@/app/hooks'
+import { DashboardIcon } from '@/components/icons'
+import { selectIsStaff } from '../auth-slice'
+import { headerIconStyle } from './header-icon-style'
+
+/**
+ * The admin shortcut (spec §2, §6): shown only to admin or manager, as looked up in user_roles. The
+ * admin pages and the database check the role again; hiding the icon is a courtesy, not the guard.
+ */
 export function AdminShortcut() {
-  return null
+  const isStaff = useAppSelector(selectIsStaff)
+  if (!isStaff) return null
+  return (
+    <Link to="/admin" aria-label="Admin dashboard" title="Admin dashboard">
+      <chakra.span css={headerIconStyle}>
+        <DashboardIcon size={22} />
+      </chakra.span>
+    </Link>
+  )
 }

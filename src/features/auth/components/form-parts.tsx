@@ -1,0 +1,87 @@
+import { Button, type ButtonProps } from '@chakra-ui/react/button'
+import { chakra } from '@chakra-ui/react/styled-system'
+import type { ReactNode } from 'react'
+
+/** The one call to action of an auth form: full width, ink on ivory, like the store's other buttons. */
+export function SubmitButton(props: ButtonProps) {
+  return (
+    <Button
+      type="submit"
+      size="lg"
+      width="100%"
+      bg="brand.ink"
+      color="white"
+      borderRadius="0"
+      fontSize="sm"
+      fontWeight="semibold"
+      letterSpacing="0.12em"
+      textTransform="uppercase"
+      _hover={{ bg: 'brand.charcoal' }}
+      {...props}
+    />
+  )
+}
+
+/** A quiet text button (switching forms, "Forgot password?"). */
+export function TextButton({ children, onClick }: { children: ReactNode; onClick: () => void }) {
+  return (
+    <chakra.button
+      type="button"
+      onClick={onClick}
+      color="brand.gold"
+      fontWeight="semibold"
+      textDecoration="underline"
+      textUnderlineOffset="3px"
+      minH="11"
+      _hover={{ color: 'brand.ink' }}
+    >
+      {children}
+    </chakra.button>
+  )
+}
+
+/** A framed message inside a form: `tone` sets the accent (gold notice, red problem, green done). */
+export function Notice({
+  tone = 'info',
+  title,
+  children,
+  role,
+  id,
+}: {
+  tone?: 'info' | 'error' | 'success'
+  title?: ReactNode
+  children?: ReactNode
+  role?: 'status' | 'alert'
+  id?: string
+}) {
+  const accent = { info: 'brand.gold', error: 'brand.sale', success: 'brand.kenyaGreen' }[tone]
+  return (
+    <chakra.div
+      id={id}
+      role={role}
+      p="4"
+      bg="brand.cream"
+      borderLeftWidth="3px"
+      borderColor={accent}
+      fontSize="sm"
+      color="brand.ink"
+    >
+      {title ? (
+        <chakra.p fontWeight="semibold" mb={children ? '1' : '0'}>
+          {title}
+        </chakra.p>
+      ) : null}
+      {children ? <chakra.div color="brand.charcoal">{children}</chakra.div> : null}
+    </chakra.div>
+  )
+}
+
+/** Sign-in needs the network; the rest of the store does not, and the shopper should know both. */
+export function OfflineNotice() {
+  return (
+    <Notice tone="info" role="status" title="You are offline">
+      Signing in needs a connection. Meanwhile you can still browse the products you have seen,
+      search them, and add to your cart and wishlist; they stay on this device.
+    </Notice>
+  )
+}
