@@ -764,6 +764,8 @@ export type Database = {
     }
     Views: { [_ in never]: never }
     Functions: {
+      admin_affiliates: { Args: never; Returns: Json }
+      admin_overview: { Args: { days?: number }; Returns: Json }
       catalogue: { Args: never; Returns: Json }
       catalogue_version: { Args: never; Returns: string }
       create_payout: {
@@ -771,6 +773,7 @@ export type Database = {
         Returns: Json
       }
       has_role: { Args: { role_name: string }; Returns: boolean }
+      my_affiliate: { Args: never; Returns: Json }
       order_by_token: { Args: { order_number: string; token: string }; Returns: Json }
       place_order: { Args: { payload: Json }; Returns: Json }
       quote_order: { Args: { payload: Json }; Returns: Json }

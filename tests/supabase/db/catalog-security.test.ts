@@ -46,6 +46,9 @@ const callable: Record<string, { anon: boolean; authenticated: boolean; service_
   set_order_status: { anon: false, authenticated: true, service_role: true },
   review_affiliate: { anon: false, authenticated: true, service_role: true },
   create_payout: { anon: false, authenticated: true, service_role: true },
+  admin_overview: { anon: false, authenticated: true, service_role: true },
+  admin_affiliates: { anon: false, authenticated: true, service_role: true },
+  my_affiliate: { anon: false, authenticated: true, service_role: false },
   record_payment_request: { anon: false, authenticated: false, service_role: true },
   record_payment_result: { anon: false, authenticated: false, service_role: true },
 }
