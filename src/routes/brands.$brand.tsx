@@ -11,7 +11,10 @@ export const Route = createFileRoute('/brands/$brand')({
   beforeLoad: ({ params }) => {
     if (!isBrandSlug(params.brand)) throw notFound()
   },
-  head: () => titleMeta('Brand'),
+  loader: async ({ params }) => ({
+    name: (await import('@/features/catalogue/api/catalogue-titles')).brandName(params.brand),
+  }),
+  head: ({ loaderData }) => titleMeta(loaderData?.name ?? 'Brand'),
   component: function BrandRoute() {
     const { brand } = Route.useParams()
     return <BrandPage slug={brand as BrandSlug} />

@@ -3,7 +3,11 @@ import { ProductPage } from '@/features/catalogue/components/product-page'
 import { titleMeta } from '@/lib/page-title'
 
 export const Route = createFileRoute('/product/$slug')({
-  head: () => titleMeta('Product'),
+  // The name comes from the catalogue in memory; never waits for the network.
+  loader: async ({ params }) => ({
+    name: (await import('@/features/catalogue/api/catalogue-titles')).productName(params.slug),
+  }),
+  head: ({ loaderData }) => titleMeta(loaderData?.name ?? 'Product'),
   component: function ProductRoute() {
     const { slug } = Route.useParams()
     return <ProductPage slugOrId={slug} />

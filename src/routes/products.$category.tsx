@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ListingPage } from '@/features/catalogue/components/listing-page'
+import { validateListingSearch } from '@/features/catalogue/listing/listing-search'
 import { titleMeta } from '@/lib/page-title'
 
 function titleCase(slug: string): string {
@@ -10,6 +11,7 @@ function titleCase(slug: string): string {
 }
 
 export const Route = createFileRoute('/products/$category')({
+  validateSearch: validateListingSearch,
   head: ({ params }) => titleMeta(titleCase(params.category)),
   component: function ProductsInCategory() {
     const { category } = Route.useParams()

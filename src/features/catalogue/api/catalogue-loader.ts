@@ -47,14 +47,16 @@ export function createCatalogueLoader(deps: {
   }
 
   async function run(): Promise<LoadOutcome> {
-    let networkDone = false
+    // The device copy is shown unless the network answered first; after a network failure it is
+    // what the shopper browses.
+    let networkAnswered = false
     const device = loadFromDevice().then((cached) => {
-      if (cached && !networkDone) deliver(cached, 'device')
+      if (cached && !networkAnswered) deliver(cached, 'device')
       return cached
     })
     try {
       const catalogue = await deps.fetchCatalogue()
-      networkDone = true
+      networkAnswered = true
       const previous = memory
       fresh = true
       if (!previous || previous.version !== catalogue.version || !catalogue.version) {
@@ -63,7 +65,6 @@ export function createCatalogueLoader(deps: {
       void deps.cache.write(catalogue)
       return { kind: 'fresh' }
     } catch (error) {
-      networkDone = true
       const cached = await device
       const offline = error instanceof CatalogueOfflineError
       if (cached) return { kind: 'stale', reason: offline ? 'offline' : 'error' }

@@ -1,6 +1,9 @@
-import { Heading } from '@chakra-ui/react/heading'
+import { ListingView } from './listing-view'
 
-/** Placeholder until its feature lands. */
-export function ListingPage(_props: { preset: string }) {
-  return <Heading as="h1">ListingPage</Heading>
+/**
+ * A listing by preset: all, a category (women, men, kids, beauty, accessories, watches), sale, new
+ * arrivals, heritage, or any category or subcategory slug from `/products/{category}`.
+ */
+export function ListingPage({ preset }: { preset: string }) {
+  return <ListingView preset={preset} />
 }

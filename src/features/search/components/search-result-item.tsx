@@ -49,8 +49,8 @@ function Thumbnail({ result }: { result: SearchResult }) {
         <chakra.img
           src={result.image || placeholderImage}
           alt=""
-          width="56"
-          height="56"
+          htmlWidth="56"
+          htmlHeight="56"
           loading="lazy"
           decoding="async"
           objectFit="cover"

@@ -1,0 +1,163 @@
+import { Box } from '@chakra-ui/react/box'
+import { Flex } from '@chakra-ui/react/flex'
+import { chakra } from '@chakra-ui/react/styled-system'
+import { Text } from '@chakra-ui/react/text'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useAppDispatch } from '@/app/hooks'
+import { MinusIcon, PlusIcon } from '@/components/icons'
+import { paths } from '@/config/paths'
+import { addItem, openCart } from '@/features/cart/cart-slice'
+import { discountedPrice } from '@/lib/money'
+import {
+  clampQuantity,
+  initialSelection,
+  maxQuantity,
+  selectionProblem,
+  stockState,
+  type Selection,
+} from '../product/selection'
+import type { Product } from '../types'
+import { solidButton } from './listing-view'
+import { OptionPicker } from './option-picker'
+import { WishlistHeart } from './wishlist-heart'
+
+const stepButton = {
+  type: 'button',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  boxSize: '11',
+  _hover: { bg: 'brand.cream' },
+  _disabled: { opacity: 0.35, cursor: 'not-allowed', bg: 'transparent' },
+} as const
+
+/**
+ * Size and colour pickers, quantity and 'Add to Cart'. A size (and colour) must be chosen where the
+ * product has them; a sold-out product cannot be added. Adding puts the line in the cart at the price
+ * shown (after discount; the database decides the charged price) and opens the cart.
+ */
+export function ProductPurchase({ product }: { product: Product }) {
+  const dispatch = useAppDispatch()
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(product))
+  const [tried, setTried] = useState(false)
+  const stock = stockState(product.stock)
+  const problem = tried ? selectionProblem(product, selection) : undefined
+  const soldOut = stock.kind === 'sold-out'
+  const quantity = clampQuantity(selection.quantity, product.stock)
+
+  const add = () => {
+    setTried(true)
+    if (selectionProblem(product, selection)) return
+    dispatch(
+      addItem({
+        productId: product.id,
+        name: product.name,
+        price: discountedPrice(product.price, product.discount),
+        image: product.image ?? '',
+        size: selection.size,
+        color: selection.color,
+        quantity,
+        slug: product.slug,
+      }),
+    )
+    dispatch(openCart())
+  }
+
+  return (
+    <Flex direction="column" gap="6">
+      {product.colors.length > 0 ? (
+        <OptionPicker
+          legend="Colour"
+          name="colour"
+          kind="colour"
+          options={product.colors}
+          value={selection.color}
+          onChange={(color) => setSelection({ ...selection, color })}
+          problem={problem === 'Please choose a colour' ? problem : undefined}
+        />
+      ) : null}
+      {product.sizes.length > 0 ? (
+        <OptionPicker
+          legend="Size"
+          name="size"
+          options={product.sizes}
+          value={selection.size}
+          onChange={(size) => setSelection({ ...selection, size })}
+          problem={problem === 'Please choose a size' ? problem : undefined}
+          aside={
+            <Link to={paths.sizeGuide}>
+              <chakra.span fontSize="sm" textDecoration="underline" textUnderlineOffset="3px">
+                Size guide
+              </chakra.span>
+            </Link>
+          }
+        />
+      ) : null}
+
+      <Text
+        fontSize="sm"
+        fontWeight={stock.kind === 'in-stock' ? 'normal' : 'semibold'}
+        color={stock.kind === 'in-stock' ? 'brand.kenyaGreen' : 'brand.sale'}
+        display="flex"
+        alignItems="center"
+        gap="2"
+      >
+        <chakra.span aria-hidden="true" boxSize="2" borderRadius="full" bg="currentColor" />
+        {stock.text}
+      </Text>
+
+      <Flex gap="3" wrap="wrap">
+        <Flex
+          role="group"
+          aria-label="Quantity"
+          align="center"
+          borderWidth="1px"
+          borderColor="brand.line"
+          opacity={soldOut ? 0.5 : 1}
+        >
+          <chakra.button
+            {...stepButton}
+            aria-label="Decrease quantity"
+            disabled={soldOut || quantity <= 1}
+            onClick={() => setSelection({ ...selection, quantity: quantity - 1 })}
+          >
+            <MinusIcon size={16} />
+          </chakra.button>
+          <chakra.output
+            aria-live="polite"
+            aria-label="Quantity"
+            minW="8"
+            textAlign="center"
+            fontWeight="semibold"
+          >
+            {quantity}
+          </chakra.output>
+          <chakra.button
+            {...stepButton}
+            aria-label="Increase quantity"
+            disabled={soldOut || quantity >= maxQuantity(product.stock)}
+            onClick={() => setSelection({ ...selection, quantity: quantity + 1 })}
+          >
+            <PlusIcon size={16} />
+          </chakra.button>
+        </Flex>
+        <chakra.button
+          type="button"
+          onClick={add}
+          disabled={soldOut}
+          {...solidButton}
+          flex="1"
+          minW="48"
+          minH="12"
+          _disabled={{ bg: 'brand.line', color: 'brand.muted', cursor: 'not-allowed' }}
+        >
+          {soldOut ? 'Sold out' : 'Add to Cart'}
+        </chakra.button>
+      </Flex>
+      <Box>
+        <WishlistHeart product={product} withText />
+      </Box>
+    </Flex>
+  )
+}

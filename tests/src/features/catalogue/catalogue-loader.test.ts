@@ -1,0 +1,174 @@
+import 'fake-indexeddb/auto'
+import { describe, expect, it, vi } from 'vitest'
+import { deviceCatalogueCache, type CatalogueCache } from '@/features/catalogue/api/catalogue-cache'
+import { createCatalogueLoader } from '@/features/catalogue/api/catalogue-loader'
+import {
+  CatalogueHttpError,
+  CatalogueOfflineError,
+  catalogueUrl,
+  fetchCatalogue,
+} from '@/features/catalogue/api/fetch-catalogue'
+import type { Catalogue } from '@/features/catalogue/catalogue-slice'
+import { catalogue, catalogueJson } from './catalogue-fixture'
+
+const older: Catalogue = {
+  ...catalogue,
+  version: 'fixture-0',
+  products: catalogue.products.slice(0, 3),
+}
+
+function memoryCache(initial?: Catalogue): CatalogueCache & { saved: Catalogue[] } {
+  let stored = initial
+  const saved: Catalogue[] = []
+  return {
+    saved,
+    read: async () => stored,
+    write: async (next) => {
+      stored = next
+      saved.push(next)
+    },
+  }
+}
+
+describe('fetching the catalogue', () => {
+  it('GETs the RPC with the anonymous key and decodes it', async () => {
+    const fetcher = vi.fn(async () => Response.json(catalogueJson()))
+    expect(await fetchCatalogue(fetcher)).toEqual(catalogue)
+    const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit]
+    expect(url).toBe(catalogueUrl())
+    expect(url.endsWith('/rest/v1/rpc/catalogue')).toBe(true)
+    const headers = init.headers as Record<string, string>
+    expect(headers.apikey).toMatch(/^eyJ/)
+    expect(headers.Authorization).toBe(`Bearer ${headers.apikey}`)
+    expect(init.method).toBeUndefined()
+  })
+
+  it('tells an unreachable server (offline) from an error answer', async () => {
+    await expect(
+      fetchCatalogue(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    ).rejects.toBeInstanceOf(CatalogueOfflineError)
+    await expect(
+      fetchCatalogue(async () => new Response('nope', { status: 503 })),
+    ).rejects.toBeInstanceOf(CatalogueHttpError)
+  })
+})
+
+describe('loading the catalogue (stale-while-revalidate)', () => {
+  it('hands over the device copy first, then the newer network copy, and saves it', async () => {
+    const cache = memoryCache(older)
+    let release!: (value: Catalogue) => void
+    const loader = createCatalogueLoader({
+      cache,
+      fetchCatalogue: () => new Promise((resolve) => (release = resolve)),
+    })
+    const seen: string[] = []
+    const done = loader.load((data, source) => seen.push(`${source}:${data.version}`))
+    await vi.waitFor(() => expect(seen).toEqual(['device:fixture-0']))
+    release(catalogue)
+    expect(await done).toEqual({ kind: 'fresh' })
+    expect(seen).toEqual(['device:fixture-0', 'network:fixture-1'])
+    await vi.waitFor(() => expect(cache.saved).toEqual([catalogue]))
+    expect(loader.peek()).toBe(catalogue)
+  })
+
+  it('does not hand over the same version twice', async () => {
+    let release!: (value: Catalogue) => void
+    const loader = createCatalogueLoader({
+      cache: memoryCache(catalogue),
+      fetchCatalogue: () => new Promise((resolve) => (release = resolve)),
+    })
+    const seen: string[] = []
+    const done = loader.load((data, source) => seen.push(`${source}:${data.version}`))
+    await vi.waitFor(() => expect(seen).toHaveLength(1))
+    release({ ...catalogue })
+    await done
+    expect(seen).toEqual(['device:fixture-1'])
+  })
+
+  it('skips the device copy when the network answers first', async () => {
+    const loader = createCatalogueLoader({
+      cache: { read: () => new Promise(() => {}), write: async () => {} },
+      fetchCatalogue: async () => catalogue,
+    })
+    const seen: string[] = []
+    await loader.load((data, source) => seen.push(`${source}:${data.version}`))
+    expect(seen).toEqual(['network:fixture-1'])
+  })
+
+  it('keeps the device copy when offline, and says it is stale', async () => {
+    const loader = createCatalogueLoader({
+      cache: memoryCache(older),
+      fetchCatalogue: async () => {
+        throw new CatalogueOfflineError(new TypeError('Failed to fetch'))
+      },
+    })
+    const seen: string[] = []
+    expect(await loader.load((data) => seen.push(data.version))).toEqual({
+      kind: 'stale',
+      reason: 'offline',
+    })
+    expect(seen).toEqual(['fixture-0'])
+  })
+
+  it('is offline-empty with nothing saved, and an error on a bad answer', async () => {
+    const offline = createCatalogueLoader({
+      cache: memoryCache(),
+      fetchCatalogue: async () => {
+        throw new CatalogueOfflineError(new TypeError('Failed to fetch'))
+      },
+    })
+    expect(await offline.load(() => {})).toEqual({ kind: 'offline-empty' })
+    const broken = createCatalogueLoader({
+      cache: memoryCache(),
+      fetchCatalogue: async () => {
+        throw new CatalogueHttpError(500)
+      },
+    })
+    expect(await broken.load(() => {})).toMatchObject({ kind: 'error' })
+  })
+
+  it('shares one request between concurrent callers and reuses a fresh copy', async () => {
+    const fetcher = vi.fn(async () => catalogue)
+    const loader = createCatalogueLoader({ cache: memoryCache(), fetchCatalogue: fetcher })
+    const first = vi.fn()
+    const second = vi.fn()
+    await Promise.all([loader.load(first), loader.load(second)])
+    expect(fetcher).toHaveBeenCalledTimes(1)
+    expect(first).toHaveBeenCalledWith(catalogue, 'network')
+    expect(second).toHaveBeenCalledWith(catalogue, 'network')
+    const third = vi.fn()
+    await loader.load(third)
+    expect(fetcher).toHaveBeenCalledTimes(1)
+    expect(third).toHaveBeenCalledWith(catalogue, 'network')
+  })
+
+  it('reads only the device (never the network) for titles', async () => {
+    const fetcher = vi.fn(async () => catalogue)
+    const loader = createCatalogueLoader({ cache: memoryCache(older), fetchCatalogue: fetcher })
+    expect(loader.peek()).toBeUndefined()
+    expect(await loader.loadFromDevice()).toBe(older)
+    expect(loader.peek()).toBe(older)
+    expect(fetcher).not.toHaveBeenCalled()
+  })
+})
+
+describe('the device copy (IndexedDB through localforage)', () => {
+  it('saves and reads back the catalogue', async () => {
+    await deviceCatalogueCache.write(catalogue)
+    expect(await deviceCatalogueCache.read()).toEqual(catalogue)
+  })
+
+  it('reads a damaged or foreign copy as nothing, without throwing', async () => {
+    const localforage = (await import('localforage')).default
+    const store = localforage.createInstance({ name: 'luxe-kenya', storeName: 'catalogue' })
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await store.setItem('catalogue', { format: 1, catalogue: { products: 'oops' } })
+    expect(await deviceCatalogueCache.read()).toBeUndefined()
+    await store.setItem('catalogue', { format: 99, catalogue })
+    expect(await deviceCatalogueCache.read()).toBeUndefined()
+    await store.setItem('catalogue', 'junk')
+    expect(await deviceCatalogueCache.read()).toBeUndefined()
+  })
+})

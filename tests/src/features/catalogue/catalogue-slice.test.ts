@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import { makeStore } from '@/app/store'
+import {
+  catalogueFailed,
+  catalogueLoading,
+  catalogueReceived,
+  clearRecentlyViewed,
+  findProduct,
+  productViewed,
+  recentlyViewedLimit,
+  recentlyViewedSlice,
+  selectProductLookup,
+} from '@/features/catalogue/catalogue-slice'
+import {
+  mergeSavedRecentlyViewed,
+  validateSavedRecentlyViewed,
+} from '@/features/catalogue/recently-viewed-storage'
+import { catalogue } from './catalogue-fixture'
+
+describe('catalogue state', () => {
+  it('goes loading → ready and keeps the data', () => {
+    const store = makeStore()
+    store.dispatch(catalogueLoading())
+    expect(store.getState().catalogue.status).toBe('loading')
+    store.dispatch(catalogueReceived({ catalogue, fromDevice: true }))
+    expect(store.getState().catalogue).toMatchObject({
+      status: 'ready',
+      version: 'fixture-1',
+      stale: true,
+    })
+    expect(store.getState().catalogue.products).toHaveLength(catalogue.products.length)
+  })
+
+  it('is offline-empty or error only while nothing is shown', () => {
+    const store = makeStore()
+    store.dispatch(catalogueFailed({ offline: true, message: 'offline' }))
+    expect(store.getState().catalogue.status).toBe('offline-empty')
+    store.dispatch(catalogueFailed({ offline: false, message: '500' }))
+    expect(store.getState().catalogue.status).toBe('error')
+    store.dispatch(catalogueReceived({ catalogue, fromDevice: false }))
+    store.dispatch(catalogueFailed({ offline: true, message: 'offline' }))
+    expect(store.getState().catalogue.status).toBe('ready')
+  })
+
+  it('finds products by product code, slug, or slug in another case', () => {
+    const store = makeStore()
+    store.dispatch(catalogueReceived({ catalogue, fromDevice: false }))
+    const lookup = selectProductLookup(store.getState())
+    expect(findProduct(lookup, 'dress-001')?.name).toBe('Silk Evening Gown')
+    expect(findProduct(lookup, 'silk-evening-gown-dress-001')?.id).toBe('dress-001')
+    expect(findProduct(lookup, 'SILK-EVENING-GOWN-DRESS-001')?.id).toBe('dress-001')
+    expect(findProduct(lookup, 'nothing-here')).toBeUndefined()
+  })
+})
+
+describe('recently viewed', () => {
+  const reduce = recentlyViewedSlice.reducer
+  const start = reduce(undefined, { type: 'init' })
+
+  it('puts the latest first, without repeats, and keeps the last twelve', () => {
+    let state = start
+    for (let index = 1; index <= 14; index++) state = reduce(state, productViewed(`p-${index}`))
+    state = reduce(state, productViewed('p-10'))
+    expect(state.ids).toHaveLength(recentlyViewedLimit)
+    expect(state.ids.slice(0, 3)).toEqual(['p-10', 'p-14', 'p-13'])
+    expect(state.ids).not.toContain('p-2')
+    expect(reduce(state, clearRecentlyViewed()).ids).toEqual([])
+  })
+
+  it('checks what is read back from the device', () => {
+    expect(validateSavedRecentlyViewed({ ids: ['a-1', 'a-1', 42, '<x>', 'b-2'] })).toEqual({
+      ids: ['a-1', 'b-2'],
+    })
+    expect(validateSavedRecentlyViewed({ ids: 'a-1' })).toBeNull()
+    expect(validateSavedRecentlyViewed({})).toBeNull()
+    const many = Array.from({ length: 30 }, (_, index) => `p-${index}`)
+    expect(validateSavedRecentlyViewed({ ids: many })?.ids).toHaveLength(recentlyViewedLimit)
+  })
+
+  it('keeps products opened before the saved list was read in front', () => {
+    expect(mergeSavedRecentlyViewed({ ids: ['a', 'b'] }, { ids: ['c', 'a'] })).toEqual({
+      ids: ['c', 'a', 'b'],
+    })
+  })
+})
