@@ -154,6 +154,7 @@ for (const path of [
     await page.goto(path)
     await expectShell(page)
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+    await expect(page).toHaveTitle('Page not found | Luxe Kenya')
     await page.getByRole('link', { name: 'Back to home' }).click()
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeVisible()
