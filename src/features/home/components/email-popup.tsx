@@ -107,15 +107,16 @@ export function EmailPopup({ onDone }: { onDone: () => void }) {
             </DialogCloseTrigger>
             <Flex direction={{ base: 'column', md: 'row' }}>
               <Flex
-                direction="column"
-                justify="center"
-                align={{ base: 'flex-start', md: 'center' }}
-                gap={{ base: '1', md: '3' }}
+                direction={{ base: 'row', md: 'column' }}
+                justify={{ base: 'flex-start', md: 'center' }}
+                align="center"
+                gap={{ base: '3', md: '3' }}
                 bg="brand.ink"
                 backgroundImage="radial-gradient(circle at 30% 20%, rgba(212, 178, 90, 0.25), transparent 60%)"
                 color="white"
                 px={{ base: '6', md: '8' }}
-                py={{ base: '5', md: '10' }}
+                py={{ base: '4', md: '10' }}
+                pe={{ base: '16', md: '8' }}
                 w={{ md: '42%' }}
                 textAlign={{ md: 'center' }}
                 aria-hidden="true"
@@ -125,7 +126,7 @@ export function EmailPopup({ onDone }: { onDone: () => void }) {
                 </Box>
                 <chakra.span
                   fontFamily="heading"
-                  fontSize={{ base: '2.5rem', md: '4rem' }}
+                  fontSize={{ base: '2rem', md: '4rem' }}
                   lineHeight="1"
                   color="brand.goldLight"
                 >
@@ -155,7 +156,7 @@ export function EmailPopup({ onDone }: { onDone: () => void }) {
                   Join the {store.name} list for early access to new arrivals and a welcome code.
                 </DialogDescription>
 
-                <DialogBody p="0" mt="5">
+                <DialogBody p="0" mt={{ base: '4', md: '5' }}>
                   <chakra.form onSubmit={accept} noValidate>
                     <chakra.label
                       htmlFor={`${ids}-email`}
@@ -184,7 +185,7 @@ export function EmailPopup({ onDone }: { onDone: () => void }) {
                       _focusVisible={fieldFocus}
                     />
 
-                    <chakra.fieldset mt="4" border="0" p="0">
+                    <chakra.fieldset mt={{ base: '3', md: '4' }} border="0" p="0">
                       <chakra.legend fontSize="sm" fontWeight="medium">
                         I&apos;m shopping for
                       </chakra.legend>
@@ -243,7 +244,7 @@ export function EmailPopup({ onDone }: { onDone: () => void }) {
 
                     <chakra.button
                       type="submit"
-                      mt="5"
+                      mt={{ base: '4', md: '5' }}
                       w="full"
                       h="12"
                       bg="brand.ink"
