@@ -1,0 +1,97 @@
+import type {
+  AffiliateStatus,
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+  Period,
+  ProductCategory,
+} from './admin-search'
+
+/** The words staff read for each stored value (the database keeps short codes). */
+export const orderStatusLabel: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  dispatched: 'Dispatched',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+}
+
+export const paymentMethodLabel: Record<PaymentMethod, string> = {
+  mpesa: 'M-Pesa',
+  cod: 'Cash on delivery',
+}
+
+export const paymentStatusLabel: Record<PaymentStatus, string> = {
+  pending: 'Unpaid',
+  paid: 'Paid',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+}
+
+export const categoryLabel: Record<ProductCategory, string> = {
+  women: 'Women',
+  men: 'Men',
+  kids: 'Kids',
+  beauty: 'Beauty',
+  shoes: 'Shoes',
+  bags: 'Bags',
+  jewelry: 'Jewelry',
+  accessories: 'Accessories',
+  'luxury-watches': 'Luxury watches',
+  'smart-watches': 'Smart watches',
+}
+
+export const affiliateStatusLabel: Record<AffiliateStatus, string> = {
+  pending: 'Application',
+  approved: 'Approved',
+  suspended: 'Suspended',
+}
+
+export const commissionStatusLabel: Record<string, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  paid: 'Paid',
+  reversed: 'Reversed',
+}
+
+export const periodLabel: Record<Period, string> = {
+  today: 'Today',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  all: 'All time',
+  custom: 'Custom dates',
+}
+
+/** Badge tones: a colour palette name from the base theme for each kind of state. */
+export type Tone = 'gray' | 'green' | 'orange' | 'red' | 'blue' | 'purple'
+
+export const orderStatusTone: Record<OrderStatus, Tone> = {
+  pending: 'orange',
+  confirmed: 'blue',
+  dispatched: 'purple',
+  delivered: 'green',
+  cancelled: 'gray',
+}
+
+export const paymentStatusTone: Record<PaymentStatus, Tone> = {
+  pending: 'orange',
+  paid: 'green',
+  failed: 'red',
+  cancelled: 'gray',
+  refunded: 'gray',
+}
+
+export const affiliateStatusTone: Record<AffiliateStatus, Tone> = {
+  pending: 'orange',
+  approved: 'green',
+  suspended: 'red',
+}
+
+export const commissionStatusTone: Record<string, Tone> = {
+  pending: 'orange',
+  approved: 'blue',
+  paid: 'green',
+  reversed: 'gray',
+}
