@@ -19,8 +19,14 @@ interface StoredCatalogue {
 
 let store: LocalForage | undefined
 
+/**
+ * Its own database, not a second store in the shopper's `luxe-kenya` one: adding a store there would
+ * need a version upgrade that interrupts the cart's reads and writes.
+ */
+export const catalogueDatabase = 'luxe-kenya-catalogue'
+
 function catalogueStore(): LocalForage {
-  store ??= localforage.createInstance({ name: 'luxe-kenya', storeName: 'catalogue' })
+  store ??= localforage.createInstance({ name: catalogueDatabase, storeName: 'catalogue' })
   return store
 }
 

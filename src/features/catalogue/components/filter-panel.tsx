@@ -255,7 +255,7 @@ export function FilterPanel({
         </Group>
       ) : null}
 
-      {facets.brands.length > 0 ? (
+      {facets.brands.length > 1 || chosenBrands.length > 0 ? (
         <Group title="Brand">
           {brands.map((option) => (
             <CheckRow
@@ -282,7 +282,7 @@ export function FilterPanel({
         </Group>
       ) : null}
 
-      {facets.sizes.length > 0 ? (
+      {facets.sizes.length > 1 || sizes.length > 0 ? (
         <Group title="Size">
           <Flex wrap="wrap" gap="2">
             {facets.sizes.map((option) => {
@@ -322,7 +322,7 @@ export function FilterPanel({
         </Group>
       ) : null}
 
-      {facets.colors.length > 0 ? (
+      {facets.colors.length > 1 || colors.length > 0 ? (
         <Group title="Colour">
           {facets.colors.map((option) => (
             <CheckRow

@@ -198,6 +198,7 @@ export function SearchDialogView() {
                 <Box mt="5" onKeyDown={onListKey}>
                   <Heading
                     as="h3"
+                    fontFamily="body"
                     fontSize="xs"
                     fontWeight="semibold"
                     letterSpacing="0.16em"

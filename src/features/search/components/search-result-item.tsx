@@ -104,7 +104,7 @@ export function SearchResultItem({ result, onPick }: { result: SearchResult; onP
       >
         <Thumbnail result={result} />
         <Box flex="1" minW="0">
-          <Text fontWeight="medium" lineClamp={1}>
+          <Text fontWeight="medium" fontSize={{ base: 'sm', md: 'md' }} lineClamp={2}>
             {result.name}
           </Text>
           <Text fontSize="xs" color="brand.muted" lineClamp={1}>
@@ -112,7 +112,7 @@ export function SearchResultItem({ result, onPick }: { result: SearchResult; onP
           </Text>
         </Box>
         {result.type === 'product' && result.price !== undefined ? (
-          <Text fontWeight="semibold" fontSize="sm" flexShrink={0}>
+          <Text fontWeight="semibold" fontSize={{ base: 'xs', md: 'sm' }} flexShrink={0}>
             {formatPrice(result.price, 'KSH')}
           </Text>
         ) : null}

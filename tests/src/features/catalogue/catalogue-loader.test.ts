@@ -1,6 +1,10 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import { deviceCatalogueCache, type CatalogueCache } from '@/features/catalogue/api/catalogue-cache'
+import {
+  catalogueDatabase,
+  deviceCatalogueCache,
+  type CatalogueCache,
+} from '@/features/catalogue/api/catalogue-cache'
 import { createCatalogueLoader } from '@/features/catalogue/api/catalogue-loader'
 import {
   CatalogueHttpError,
@@ -162,7 +166,7 @@ describe('the device copy (IndexedDB through localforage)', () => {
 
   it('reads a damaged or foreign copy as nothing, without throwing', async () => {
     const localforage = (await import('localforage')).default
-    const store = localforage.createInstance({ name: 'luxe-kenya', storeName: 'catalogue' })
+    const store = localforage.createInstance({ name: catalogueDatabase, storeName: 'catalogue' })
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     await store.setItem('catalogue', { format: 1, catalogue: { products: 'oops' } })
     expect(await deviceCatalogueCache.read()).toBeUndefined()
