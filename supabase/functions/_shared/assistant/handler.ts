@@ -1,0 +1,76 @@
+import { createCatalogueSource, type CatalogueSource } from './catalogue-source.ts'
+import { answer } from './engine.ts'
+import { refusalFor } from './guard.ts'
+import { errorJson, json, preflight } from './http.ts'
+import { modelConfigFromEnv, modelReply } from './model-provider.ts'
+import { MAX_BODY_BYTES, validateRequest } from './request.ts'
+import { defaultStoreFacts, type StoreFacts } from './store-answers.ts'
+import type { AssistantReply } from './types.ts'
+
+export interface AssistantHandlerOptions {
+  env: (name: string) => string | undefined
+  /** Defaults to the live catalogue over REST (SUPABASE_URL + SUPABASE_ANON_KEY). */
+  catalogue?: CatalogueSource
+  facts?: StoreFacts
+  fetch?: typeof fetch
+}
+
+/**
+ * `POST /functions/v1/chat-assistant` with `{ messages }` → `{ message, action? }`.
+ * The default engine answers from the live catalogue; with ASSISTANT_MODEL_URL and ASSISTANT_MODEL set,
+ * a model answers instead, and the engine takes over whenever the model fails, is slow or strays from
+ * the catalogue. Requests the guard refuses never reach a model.
+ */
+export function createAssistantHandler(
+  options: AssistantHandlerOptions,
+): (req: Request) => Promise<Response> {
+  const facts = options.facts ?? defaultStoreFacts
+  const catalogue =
+    options.catalogue ??
+    createCatalogueSource({
+      url: () => options.env('SUPABASE_URL'),
+      anonKey: () => options.env('SUPABASE_ANON_KEY'),
+      fetch: options.fetch,
+    })
+
+  return async (req) => {
+    if (req.method === 'OPTIONS') return preflight()
+    if (req.method !== 'POST') {
+      return errorJson(405, 'method_not_allowed', 'Use POST with a JSON body.')
+    }
+    const raw = await req.text()
+    if (raw.length > MAX_BODY_BYTES) {
+      return errorJson(413, 'body_too_large', 'The conversation is too long.')
+    }
+    let body: unknown
+    try {
+      body = JSON.parse(raw)
+    } catch {
+      return errorJson(400, 'invalid_json', 'The request body must be JSON.')
+    }
+    const validation = validateRequest(body)
+    if (!validation.ok) return errorJson(400, 'invalid_request', validation.message)
+    const { messages } = validation
+
+    let doc
+    try {
+      doc = await catalogue.get()
+    } catch (error) {
+      console.error('[chat-assistant] catalogue unavailable:', error)
+      return errorJson(503, 'catalogue_unavailable', 'The catalogue is not available right now.')
+    }
+
+    let reply: AssistantReply | undefined
+    const model = modelConfigFromEnv(options.env)
+    const latest = messages[messages.length - 1]!.content
+    if (model && !refusalFor(latest)) {
+      try {
+        reply = await modelReply(messages, doc, facts, model, options.fetch)
+      } catch (error) {
+        console.warn('[chat-assistant] model reply discarded, using the catalogue engine:', error)
+      }
+    }
+    reply ??= answer(messages, doc, facts)
+    return json(200, reply)
+  }
+}
