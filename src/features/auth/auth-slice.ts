@@ -146,7 +146,12 @@ export const signOut =
   () =>
   async (dispatch: Dispatch, getState: () => { auth: AuthState }): Promise<SignOutResult> => {
     const userId = getState().auth.user?.id ?? null
-    const client = await getSupabase()
+    let client: Awaited<ReturnType<typeof getSupabase>>
+    try {
+      client = await getSupabase()
+    } catch (error) {
+      return { status: 'failed', message: (error as Error).message }
+    }
     const { error } = await client.auth.signOut()
     if (!error) {
       dispatch(signedOut({ userId }))

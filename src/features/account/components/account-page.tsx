@@ -1,6 +1,219 @@
-import { Heading } from '@chakra-ui/react/heading'
+import { Box } from '@chakra-ui/react/box'
+import { chakra } from '@chakra-ui/react/styled-system'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { buttonLinkStyle } from '@/components/button-link'
+import { HeartIcon } from '@/components/icons'
+import { PageLoading } from '@/components/page-loading'
+import { notify } from '@/components/toaster'
+import {
+  selectAuthReady,
+  selectAuthUser,
+  signOut,
+  startAuth,
+  type AuthUser,
+} from '@/features/auth/auth-slice'
+import { selectWishlistCount } from '@/features/wishlist/wishlist-slice'
+import { SecondaryButton, SectionCard } from './account-ui'
+import { AddressesSection } from './addresses-section'
+import { OrdersSection } from './orders-section'
+import { ProfileSection } from './profile-section'
 
-/** Placeholder until its feature lands. */
+/**
+ * /account: profile, saved addresses, orders, wishlist and sign-out for the signed-in shopper; a
+ * prompt to sign in for everyone else. Also where the sign-up confirmation link lands (supabase-js
+ * reads the session from the link when the auth listener starts).
+ */
 export function AccountPage() {
-  return <Heading as="h1">AccountPage</Heading>
+  const dispatch = useAppDispatch()
+  const ready = useAppSelector(selectAuthReady)
+  const user = useAppSelector(selectAuthUser)
+
+  useEffect(() => {
+    dispatch(startAuth())
+  }, [dispatch])
+
+  if (!ready) return <PageLoading />
+  if (!user) return <SignedOutPrompt />
+  return <AccountView user={user} />
+}
+
+const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? ''
+
+const sections = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'addresses', label: 'Addresses' },
+  { id: 'orders', label: 'Orders' },
+  { id: 'wishlist', label: 'Wishlist' },
+]
+
+function AccountView({ user }: { user: AuthUser }) {
+  const name = firstName(user.fullName)
+  return (
+    <Box maxW="4xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+      <chakra.header mb={{ base: '6', md: '8' }}>
+        <chakra.p
+          fontSize="xs"
+          fontWeight="semibold"
+          letterSpacing="0.2em"
+          textTransform="uppercase"
+          color="brand.gold"
+          mb="2"
+        >
+          My account
+        </chakra.p>
+        <chakra.h1
+          fontFamily="heading"
+          fontSize={{ base: '3xl', md: '4xl' }}
+          color="brand.ink"
+          lineHeight="1.15"
+        >
+          {name ? `Hello, ${name}` : 'Hello'}
+        </chakra.h1>
+        <chakra.p mt="2" color="brand.muted" overflowWrap="anywhere">
+          Signed in as {user.email}
+        </chakra.p>
+      </chakra.header>
+
+      <chakra.nav aria-label="Account sections" mb="6" overflowX="auto">
+        <chakra.ul listStyleType="none" display="flex" gap="2">
+          {sections.map((section) => (
+            <li key={section.id}>
+              <chakra.a
+                href={`#${section.id}`}
+                display="inline-flex"
+                alignItems="center"
+                minH="10"
+                px="4"
+                borderWidth="1px"
+                borderColor="brand.line"
+                borderRadius="full"
+                fontSize="sm"
+                whiteSpace="nowrap"
+                color="brand.ink"
+                bg="white"
+                _hover={{ borderColor: 'brand.gold' }}
+              >
+                {section.label}
+              </chakra.a>
+            </li>
+          ))}
+        </chakra.ul>
+      </chakra.nav>
+
+      <Box display="grid" gap={{ base: '5', md: '6' }}>
+        <ProfileSection user={user} />
+        <AddressesSection userId={user.id} />
+        <OrdersSection userId={user.id} />
+        <WishlistCard />
+        <SignOutCard />
+      </Box>
+    </Box>
+  )
+}
+
+function WishlistCard() {
+  const count = useAppSelector(selectWishlistCount)
+  return (
+    <SectionCard
+      id="wishlist"
+      title="Wishlist"
+      description="The pieces you saved for later, kept on this device."
+    >
+      <chakra.div display="flex" flexWrap="wrap" alignItems="center" gap="4">
+        <chakra.span display="inline-flex" alignItems="center" gap="2" color="brand.charcoal">
+          <chakra.span color="brand.gold">
+            <HeartIcon size={20} />
+          </chakra.span>
+          {count === 0 ? 'Nothing saved yet' : `${count} ${count === 1 ? 'item' : 'items'} saved`}
+        </chakra.span>
+        <Link to="/wishlist">
+          <chakra.span css={buttonLinkStyle('outline')}>View wishlist</chakra.span>
+        </Link>
+      </chakra.div>
+    </SectionCard>
+  )
+}
+
+function SignOutCard() {
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+
+  const onSignOut = async () => {
+    if (busy) return
+    setBusy(true)
+    const result = await dispatch(signOut())
+    if (result.status === 'failed') {
+      setBusy(false)
+      notify({ title: 'Sign out failed', description: result.message, type: 'error' })
+      return
+    }
+    notify(
+      result.status === 'signed-out'
+        ? { title: 'Signed out', description: 'See you soon.', type: 'success' }
+        : {
+            title: 'Signed out on this device',
+            description:
+              'You are offline, so other devices where you are signed in stay signed in for now.',
+            type: 'info',
+          },
+    )
+    void navigate({ to: '/' })
+  }
+
+  return (
+    <SectionCard
+      id="sign-out"
+      title="Sign out"
+      description="Signing out removes your session and personal details from this device."
+    >
+      <SecondaryButton onClick={() => void onSignOut()} loading={busy} loadingText="Signing out...">
+        Sign out
+      </SecondaryButton>
+    </SectionCard>
+  )
+}
+
+function SignedOutPrompt() {
+  return (
+    <Box
+      maxW="xl"
+      mx="auto"
+      px={{ base: '4', md: '6' }}
+      py={{ base: '12', md: '20' }}
+      textAlign="center"
+    >
+      <chakra.p
+        fontSize="xs"
+        fontWeight="semibold"
+        letterSpacing="0.2em"
+        textTransform="uppercase"
+        color="brand.gold"
+        mb="3"
+      >
+        My account
+      </chakra.p>
+      <chakra.h1
+        fontFamily="heading"
+        fontSize={{ base: '2xl', md: '3xl' }}
+        color="brand.ink"
+        mb="3"
+      >
+        Sign in to see your account
+      </chakra.h1>
+      <chakra.p color="brand.charcoal" mb="8">
+        Follow your orders, keep your delivery addresses and check out faster.
+      </chakra.p>
+      <chakra.div display="flex" flexWrap="wrap" justifyContent="center" gap="3">
+        <Link to="/auth" search={{ redirect: '/account' }}>
+          <chakra.span css={buttonLinkStyle('solid')}>Sign in</chakra.span>
+        </Link>
+        <Link to="/auth" search={{ mode: 'signup', redirect: '/account' }}>
+          <chakra.span css={buttonLinkStyle('outline')}>Create account</chakra.span>
+        </Link>
+      </chakra.div>
+    </Box>
+  )
 }
