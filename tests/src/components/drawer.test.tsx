@@ -1,10 +1,13 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
-import { render, screen, waitFor } from '@testing-library/react'
+import { configure, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { system } from '@/app/theme'
 import { Drawer, type DrawerSide } from '@/components/drawer'
+
+// Lazily loaded parts (dialog machinery, toasts) can take seconds to arrive on a busy machine.
+configure({ asyncUtilTimeout: 10_000 })
 
 function Harness({ side }: { side?: DrawerSide }) {
   const [open, setOpen] = useState(false)

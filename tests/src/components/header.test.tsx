@@ -7,11 +7,14 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { system } from '@/app/theme'
 import { Header } from '@/components/header/header'
+
+// Lazily loaded parts (dialog machinery, toasts) can take seconds to arrive on a busy machine.
+configure({ asyncUtilTimeout: 10_000 })
 
 vi.setConfig({ testTimeout: 30_000 })
 

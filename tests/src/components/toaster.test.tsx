@@ -1,8 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
-import { act, render, screen } from '@testing-library/react'
+import { act, configure, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { system } from '@/app/theme'
 import { notify, Toaster, toaster } from '@/components/toaster'
+
+// Lazily loaded parts (dialog machinery, toasts) can take seconds to arrive on a busy machine.
+configure({ asyncUtilTimeout: 10_000 })
 
 function renderToaster() {
   render(

@@ -1,10 +1,13 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { system } from '@/app/theme'
 import { Toaster, toaster } from '@/components/toaster'
 import { EmailOffer } from '@/features/home/components/email-offer'
+
+// Lazily loaded parts (dialog machinery, toasts) can take seconds to arrive on a busy machine.
+configure({ asyncUtilTimeout: 10_000 })
 
 /** Spec §4, §5, §8: the first-visit email offer. */
 vi.setConfig({ testTimeout: 30_000 })
