@@ -1,0 +1,64 @@
+import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify'
+
+/**
+ * The one place HTML from outside (assistant replies) is cleaned, with DOMPurify. Only `b`, `i` and `a`
+ * survive, with `href` and `class`; an `href` survives only as http(s), mailto, tel or a path on this
+ * site. `javascript:` in any case or encoding, `data:`, `vbscript:`, protocol-relative (`//host`) and
+ * backslash (`/\host`) links lose their href. Render the result only through `SafeHtml`.
+ */
+export const allowedTags = ['b', 'i', 'a'] as const
+export const allowedAttributes = ['href', 'class'] as const
+
+/** DOMPurify strips whitespace and control characters before testing, as browsers do when parsing. */
+const allowedUri = /^(?:https?:|mailto:|tel:|\/(?![/\\]))/i
+
+const config: Config = {
+  ALLOWED_TAGS: [...allowedTags],
+  ALLOWED_ATTR: [...allowedAttributes],
+  ALLOWED_URI_REGEXP: allowedUri,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  RETURN_TRUSTED_TYPE: false,
+}
+
+/** Whether a link target may stay: a web, mail or phone address, or a path on this site. */
+export function isAllowedHref(href: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  const compact = href.replace(/[\u0000-\u0020\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000]/g, '')
+  if (!allowedUri.test(compact)) return false
+  if (compact.startsWith('/')) {
+    // Resolved against a stand-in origin, a same-site path must stay on it.
+    try {
+      return new URL(compact, 'https://same-site.invalid').host === 'same-site.invalid'
+    } catch {
+      return false
+    }
+  }
+  try {
+    const url = new URL(compact)
+    return ['http:', 'https:', 'mailto:', 'tel:'].includes(url.protocol)
+  } catch {
+    return false
+  }
+}
+
+let purifier: Purifier | undefined
+
+function instance(): Purifier {
+  if (purifier) return purifier
+  const created = DOMPurify(window)
+  // A second, stricter look at every href DOMPurify kept (it already tested the protocol).
+  created.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName !== 'A') return
+    const href = node.getAttribute('href')
+    if (href !== null && !isAllowedHref(href)) node.removeAttribute('href')
+  })
+  purifier = created
+  return created
+}
+
+/** Sanitised HTML holding only b, i, a (href, class) and text. Sanitising it again changes nothing. */
+export function sanitizeHtml(html: string): string {
+  return instance().sanitize(html, config) as string
+}
