@@ -14,6 +14,7 @@ import {
   initialSelection,
   maxQuantity,
   selectionProblem,
+  selectionProblems,
   stockState,
   type Selection,
 } from '../product/selection'
@@ -42,7 +43,7 @@ export function ProductPurchase({ product }: { product: Product }) {
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product))
   const [tried, setTried] = useState(false)
   const stock = stockState(product.stock)
-  const problem = tried ? selectionProblem(product, selection) : undefined
+  const problems = tried ? selectionProblems(product, selection) : {}
   const soldOut = stock.kind === 'sold-out'
   const quantity = clampQuantity(selection.quantity, product.stock)
 
@@ -74,7 +75,7 @@ export function ProductPurchase({ product }: { product: Product }) {
           options={product.colors}
           value={selection.color}
           onChange={(color) => setSelection({ ...selection, color })}
-          problem={problem === 'Please choose a colour' ? problem : undefined}
+          problem={problems.color}
         />
       ) : null}
       {product.sizes.length > 0 ? (
@@ -84,7 +85,7 @@ export function ProductPurchase({ product }: { product: Product }) {
           options={product.sizes}
           value={selection.size}
           onChange={(size) => setSelection({ ...selection, size })}
-          problem={problem === 'Please choose a size' ? problem : undefined}
+          problem={problems.size}
           aside={
             <Link to={paths.sizeGuide}>
               <chakra.span fontSize="sm" textDecoration="underline" textUnderlineOffset="3px">

@@ -15,12 +15,24 @@ export function initialSelection(product: Product): Selection {
   return selection
 }
 
-/** Why the product cannot go to the cart yet, or undefined when it can. */
+export interface SelectionProblems {
+  size?: 'Please choose a size'
+  color?: 'Please choose a colour'
+}
+
+/** What is still to choose, per picker (both are shown at once). */
+export function selectionProblems(product: Product, selection: Selection): SelectionProblems {
+  const problems: SelectionProblems = {}
+  if (product.sizes.length > 0 && !selection.size) problems.size = 'Please choose a size'
+  if (product.colors.length > 0 && !selection.color) problems.color = 'Please choose a colour'
+  return problems
+}
+
+/** Why the product cannot go to the cart yet (the first reason), or undefined when it can. */
 export function selectionProblem(product: Product, selection: Selection): string | undefined {
   if (product.stock <= 0) return 'This item is sold out'
-  if (product.sizes.length > 0 && !selection.size) return 'Please choose a size'
-  if (product.colors.length > 0 && !selection.color) return 'Please choose a colour'
-  return undefined
+  const problems = selectionProblems(product, selection)
+  return problems.size ?? problems.color
 }
 
 /** Quantities run from 1 to what is in stock (at most 10 per order line). */

@@ -82,12 +82,18 @@ describe('product page', { timeout: 20_000 }, () => {
     expect(store.getState().cart.isOpen).toBe(true)
   })
 
-  it('asks for a colour where there is a choice', async () => {
+  it('asks for a colour too where there is a choice, beside each picker', async () => {
     const user = userEvent.setup()
     const { store } = await renderProduct('/product/dress-001')
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }))
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Please choose a colour',
+      'Please choose a size',
+    ])
     await user.click(screen.getByRole('radio', { name: 'S' }))
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }))
     expect(screen.getByRole('alert')).toHaveTextContent('Please choose a colour')
+    expect(store.getState().cart.items).toEqual([])
     await user.click(screen.getByRole('radio', { name: 'Emerald' }))
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }))
     expect(store.getState().cart.items[0]).toMatchObject({ size: 'S', color: 'Emerald' })

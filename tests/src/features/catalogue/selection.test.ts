@@ -3,6 +3,7 @@ import {
   clampQuantity,
   initialSelection,
   selectionProblem,
+  selectionProblems,
   stockState,
 } from '@/features/catalogue/product/selection'
 import { products } from './catalogue-fixture'
@@ -25,6 +26,14 @@ describe('product page pickers', () => {
     ['both', { size: 'M', color: 'Black' }, undefined],
   ])('with %s: %s', (_case, chosen, problem) => {
     expect(selectionProblem(gown, { quantity: 1, ...chosen })).toBe(problem)
+  })
+
+  it('lists every missing choice so each picker can say so', () => {
+    expect(selectionProblems(gown, { quantity: 1 })).toEqual({
+      size: 'Please choose a size',
+      color: 'Please choose a colour',
+    })
+    expect(selectionProblems(gown, { quantity: 1, size: 'S', color: 'Black' })).toEqual({})
   })
 
   it('needs nothing where the product has no sizes or colours', () => {
