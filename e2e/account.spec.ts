@@ -1,0 +1,238 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { DEMO_ANON_KEY } from '../supabase/local/keys'
+
+/**
+ * The account page end to end: the signed-out prompt, the profile phone saved in its normalised form,
+ * saved addresses (add, default, edit, delete), the order history, and the page at 360 px.
+ */
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => {
+    window.sessionStorage.setItem('luxe.skip-splash', '1')
+    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
+  })
+})
+
+let counter = 0
+const newEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`
+
+interface Account {
+  email: string
+  password: string
+  accessToken: string
+}
+
+async function createAccount(request: APIRequestContext, fullName: string): Promise<Account> {
+  const email = newEmail('account')
+  const password = 'account-pass-1'
+  const response = await request.post('/auth/v1/signup', {
+    headers: { apikey: DEMO_ANON_KEY },
+    data: { email, password, data: { full_name: fullName } },
+  })
+  expect(response.ok()).toBe(true)
+  const body = (await response.json()) as { access_token: string }
+  return { email, password, accessToken: body.access_token }
+}
+
+async function signInTo(page: Page, account: Account) {
+  await page.goto('/auth?redirect=/account')
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await form.getByLabel('Email address').fill(account.email)
+  await form.getByLabel('Password', { exact: true }).fill(account.password)
+  await form.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/account$/)
+}
+
+const rest = (request: APIRequestContext, account: Account, path: string) =>
+  request.get(`/rest/v1/${path}`, {
+    headers: { apikey: DEMO_ANON_KEY, authorization: `Bearer ${account.accessToken}` },
+  })
+
+test('signed out, the account page asks the shopper to sign in and comes back', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request, 'Kevin Ouma')
+  await page.goto('/account')
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sign in to see your account' }),
+  ).toBeVisible()
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Create account' }),
+  ).toHaveAttribute('href', '/auth?mode=signup&redirect=%2Faccount')
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click()
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await form.getByLabel('Email address').fill(account.email)
+  await form.getByLabel('Password', { exact: true }).fill(account.password)
+  await form.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Kevin' })).toBeVisible()
+})
+
+test('the profile phone is checked, then saved in 2547… form', async ({ page, request }) => {
+  const account = await createAccount(request, 'Mercy Chebet')
+  await signInTo(page, account)
+  const profile = page.getByRole('form', { name: 'Profile' })
+  const phone = profile.getByLabel('Phone number (optional)')
+
+  await phone.fill('0812 345 678')
+  await profile.getByRole('button', { name: 'Save profile' }).click()
+  await expect(phone).toBeFocused()
+  await expect(phone).toHaveAttribute('aria-invalid', 'true')
+  await expect(phone).toHaveAccessibleDescription(
+    /Enter a Kenyan mobile number, e\.g\. 0712 345 678/,
+  )
+
+  await phone.fill('+254 712-345-678')
+  await profile.getByLabel('Full name').fill('Mercy J. Chebet')
+  await profile.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Mercy' })).toBeVisible()
+
+  const stored = await rest(request, account, 'profiles?select=full_name,phone')
+  expect(await stored.json()).toEqual([{ full_name: 'Mercy J. Chebet', phone: '254712345678' }])
+
+  await page.reload()
+  await expect(
+    page.getByRole('form', { name: 'Profile' }).getByLabel('Phone number (optional)'),
+  ).toHaveValue('0712 345 678')
+})
+
+test('add an address, make another the default, edit and delete', async ({ page, request }) => {
+  const account = await createAccount(request, 'Otieno Juma')
+  await signInTo(page, account)
+  const section = page.getByRole('region', { name: 'Saved addresses' })
+  await expect(section.getByText('No saved addresses yet')).toBeVisible()
+
+  await section.getByRole('button', { name: 'Add address' }).click()
+  let form = section.getByRole('form', { name: 'New address' })
+  await form.getByRole('button', { name: 'Save address' }).click()
+  await expect(form.getByLabel('County')).toBeFocused()
+  await expect(form.getByLabel('County')).toHaveAccessibleDescription('Choose a county')
+  await expect(form.getByLabel('Town or area')).toHaveAccessibleDescription(
+    'Enter the town or area',
+  )
+  // All 47 counties, plus the prompt.
+  await expect(form.getByLabel('County').locator('option')).toHaveCount(48)
+
+  await form.getByLabel('County').selectOption('Kisumu')
+  await form.getByLabel('Town or area').fill('Milimani')
+  await form.getByLabel('Street, building or landmark').fill('Aga Khan Road, opposite the hospital')
+  await form.getByLabel('Delivery note for the rider (optional)').fill('Call at the gate')
+  await form.getByLabel('Label (optional)').fill('Home')
+  await expect(form.getByLabel('Use as my default delivery address')).toBeChecked()
+  await form.getByRole('button', { name: 'Save address' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Address saved' })).toBeVisible()
+
+  const homeCard = section.getByRole('listitem', { name: 'Home' })
+  await expect(homeCard).toContainText('Aga Khan Road, opposite the hospital')
+  await expect(homeCard).toContainText('Milimani, Kisumu County')
+  await expect(homeCard).toContainText('Note for the rider: Call at the gate')
+  await expect(homeCard).toContainText('Default')
+
+  await section.getByRole('button', { name: 'Add address' }).click()
+  form = section.getByRole('form', { name: 'New address' })
+  await form.getByLabel('County').selectOption('Nairobi')
+  await form.getByLabel('Town or area').fill('Upper Hill')
+  await form.getByLabel('Street, building or landmark').fill('Hospital Road')
+  await form.getByLabel('Label (optional)').fill('Office')
+  await form.getByLabel('Recipient phone (optional)').fill('0722 000 111')
+  await form.getByRole('button', { name: 'Save address' }).click()
+  const officeCard = section.getByRole('listitem', { name: 'Office' })
+  await expect(officeCard).toContainText('0722 000 111')
+  await expect(officeCard).not.toContainText('Default')
+
+  await section.getByRole('button', { name: 'Make Office my default address' }).click()
+  await expect(officeCard).toContainText('Default')
+  await expect(homeCard).not.toContainText('Default')
+
+  await section.getByRole('button', { name: 'Edit Home' }).click()
+  form = section.getByRole('form', { name: 'Edit address' })
+  await expect(form.getByLabel('County')).toHaveValue('Kisumu')
+  await form.getByLabel('Town or area').fill('Kondele')
+  await form.getByRole('button', { name: 'Save changes' }).click()
+  await expect(homeCard).toContainText('Kondele, Kisumu County')
+
+  const stored = await rest(
+    request,
+    account,
+    'addresses?select=label,town,phone,is_default&order=label',
+  )
+  expect(await stored.json()).toEqual([
+    { label: 'Home', town: 'Kondele', phone: null, is_default: false },
+    { label: 'Office', town: 'Upper Hill', phone: '254722000111', is_default: true },
+  ])
+
+  await section.getByRole('button', { name: 'Delete Home' }).click()
+  await section.getByRole('button', { name: 'Yes, delete Home' }).click()
+  await expect(homeCard).toHaveCount(0)
+  await page.reload()
+  await expect(
+    page.getByRole('region', { name: 'Saved addresses' }).getByRole('listitem'),
+  ).toHaveCount(1)
+})
+
+test('the order history lists the shopper’s orders and opens one', async ({ page, request }) => {
+  const account = await createAccount(request, 'Faith Akinyi')
+  const products = await request.get('/rest/v1/products?select=id,name,price&stock=gt.5&limit=1', {
+    headers: { apikey: DEMO_ANON_KEY },
+  })
+  const [product] = (await products.json()) as { id: string; name: string; price: number }[]
+  expect(product).toBeTruthy()
+  const placed = await request.post('/rest/v1/rpc/place_order', {
+    headers: { apikey: DEMO_ANON_KEY, authorization: `Bearer ${account.accessToken}` },
+    data: {
+      payload: {
+        clientOrderId: crypto.randomUUID(),
+        items: [{ productId: product!.id, quantity: 2 }],
+        contact: { name: 'Faith Akinyi', email: account.email, phone: '0712345678' },
+        delivery: { method: 'pickup', pickupPoint: 'hub-karen' },
+        paymentMethod: 'cod',
+      },
+    },
+  })
+  expect(placed.ok()).toBe(true)
+  const order = (await placed.json()) as { orderNumber: string }
+
+  await signInTo(page, account)
+  const section = page.getByRole('region', { name: 'Orders' })
+  const row = section.getByRole('button', { name: new RegExp(`Order ${order.orderNumber}`) })
+  await expect(row).toBeVisible()
+  await expect(row).toContainText('2 items')
+  await expect(row).toContainText('Received')
+  await expect(row).toHaveAttribute('aria-expanded', 'false')
+  await row.click()
+  await expect(row).toHaveAttribute('aria-expanded', 'true')
+  await expect(section.getByText(product!.name)).toBeVisible()
+  await expect(section.getByText('Pickup:')).toBeVisible()
+  await expect(section.getByText('Cash on delivery · Awaiting payment')).toBeVisible()
+  await expect(row).toContainText('KSH')
+
+  // Totals follow the currency toggle.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /currency/i })
+    .first()
+    .click()
+  await expect(row).toContainText('$')
+})
+
+test('the account page fits a 360 px phone', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  const account = await createAccount(request, 'Wairimu Ndegwa')
+  await signInTo(page, account)
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Wairimu' })).toBeVisible()
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
+  await page
+    .getByRole('region', { name: 'Saved addresses' })
+    .getByRole('button', { name: 'Add address' })
+    .click()
+  const stillFits = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(stillFits).toBeLessThanOrEqual(0)
+})

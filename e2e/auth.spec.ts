@@ -1,0 +1,241 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { DEMO_ANON_KEY } from '../supabase/local/keys'
+
+/**
+ * Accounts end to end against `npm start`: sign-up, sign-out and sign-in again, a wrong password, a
+ * password reset through the local inbox, the staff-only admin shortcut, safe redirects, offline.
+ */
+
+test.beforeEach(async ({ context }) => {
+  // Skip the five-second splash and the first-visit offer, which would cover the page.
+  await context.addInitScript(() => {
+    window.sessionStorage.setItem('luxe.skip-splash', '1')
+    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
+  })
+})
+
+let counter = 0
+const newEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`
+
+/** A confirmed account made through the auth API (sign-up confirms at once locally). */
+async function createAccount(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/auth/v1/signup', {
+    headers: { apikey: DEMO_ANON_KEY },
+    data: { email, password, data: { full_name: 'Zawadi Njoroge' } },
+  })
+  expect(response.ok()).toBe(true)
+}
+
+const signInForm = (page: Page) => page.getByRole('form', { name: 'Sign in' })
+
+async function signIn(page: Page, email: string, password: string) {
+  const form = signInForm(page)
+  await form.getByLabel('Email address').fill(email)
+  await form.getByLabel('Password', { exact: true }).fill(password)
+  await form.getByRole('button', { name: 'Sign in' }).click()
+}
+
+const header = (page: Page) => page.getByRole('banner')
+
+test('sign up, see the name on the account page, sign out and sign in again', async ({ page }) => {
+  const email = newEmail('amina')
+  await page.goto('/')
+  await header(page).getByRole('link', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/auth$/)
+  await page.getByRole('tab', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/mode=signup/)
+
+  const form = page.getByRole('form', { name: 'Create account' })
+  await form.getByLabel('Full name').fill('Amina Otieno')
+  await form.getByLabel('Email address').fill(email)
+  await form.getByLabel('Password', { exact: true }).fill('kenya-secret-1')
+  await form.getByRole('button', { name: 'Create account' }).click()
+
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Amina' })).toBeVisible()
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Amina Otieno')
+  await expect(header(page).getByRole('link', { name: 'My account' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Signed out' }).first()).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible()
+  // The session is gone from the device, not only from the screen.
+  const keys = await page.evaluate(() => Object.keys(localStorage))
+  expect(keys.filter((key) => /^sb-.*-auth-token$/.test(key))).toEqual([])
+
+  await page.goto('/account')
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sign in to see your account' }),
+  ).toBeVisible()
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Faccount$/)
+  await signIn(page, email, 'kenya-secret-1')
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Amina' })).toBeVisible()
+
+  // The session survives a reload (supabase-js keeps it in localStorage).
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Amina' })).toBeVisible()
+})
+
+test('a wrong password shows the Login failed toast with the server message', async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('wrong')
+  await createAccount(request, email, 'right-password-1')
+  await page.goto('/auth')
+  await signIn(page, email, 'not-the-password')
+  const toast = page.getByRole('status').filter({ hasText: 'Login failed' })
+  await expect(toast).toBeVisible()
+  await expect(toast).toContainText('Invalid login credentials')
+  await expect(page).toHaveURL(/\/auth$/)
+  await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible()
+})
+
+test('missing credentials are named before anything is sent', async ({ page }) => {
+  await page.goto('/auth')
+  let sent = false
+  page.on('request', (req) => {
+    if (req.url().includes('/auth/v1/token')) sent = true
+  })
+  await signInForm(page).getByRole('button', { name: 'Sign in' }).click()
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: 'You must provide either an email or phone number and a password',
+    }),
+  ).toBeVisible()
+  const email = signInForm(page).getByLabel('Email address')
+  await expect(email).toBeFocused()
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
+  await expect(email).toHaveAccessibleDescription('Enter your email address')
+  await expect(
+    signInForm(page).getByLabel('Password', { exact: true }),
+  ).toHaveAccessibleDescription('Enter your password')
+  await email.fill('not-an-email')
+  await expect(email).toHaveAccessibleDescription(
+    'Enter a valid email address, like name@example.com',
+  )
+  expect(sent).toBe(false)
+})
+
+test('reset a forgotten password through the emailed link, then sign in with it', async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('reset')
+  await createAccount(request, email, 'old-password-1')
+
+  await page.goto('/auth?redirect=/account')
+  await signInForm(page).getByLabel('Email address').fill(email)
+  await page.getByRole('button', { name: 'Forgot password?' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible()
+  const resetForm = page.getByRole('form', { name: 'Reset your password' })
+  await expect(resetForm.getByLabel('Email address')).toHaveValue(email)
+  await resetForm.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page.getByText('Check your email for a reset link')).toBeVisible()
+
+  const inbox = await request.get(`/__dev/inbox.json?to=${encodeURIComponent(email)}`)
+  const mails = (await inbox.json()) as { kind: string; link: string }[]
+  const mail = mails.find((m) => m.kind === 'recovery')
+  expect(mail?.link).toContain('type=recovery')
+
+  await page.goto(mail!.link)
+  await expect(page).toHaveURL(/\/auth\?mode=reset/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible()
+  const newForm = page.getByRole('form', { name: 'Set a new password' })
+  await newForm.getByLabel('New password', { exact: true }).fill('new-password-2')
+  await newForm.getByLabel('Confirm new password').fill('new-password-3')
+  await newForm.getByRole('button', { name: 'Save new password' }).click()
+  await expect(newForm.getByLabel('Confirm new password')).toHaveAccessibleDescription(
+    'The passwords do not match',
+  )
+  await newForm.getByLabel('Confirm new password').fill('new-password-2')
+  await newForm.getByRole('button', { name: 'Save new password' }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Zawadi' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible()
+  await page.goto('/auth')
+  await signIn(page, email, 'old-password-1')
+  await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toBeVisible()
+  await signIn(page, email, 'new-password-2')
+  await expect(page).toHaveURL(/\/account$/)
+})
+
+test('an expired or used reset link says so and offers a new one', async ({ page }) => {
+  await page.goto(
+    '/auth?mode=reset#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+  )
+  await expect(page.getByRole('alert')).toContainText('Email link is invalid or has expired')
+  await expect(page.getByRole('form', { name: 'Reset your password' })).toBeVisible()
+})
+
+test('staff see the admin shortcut; shoppers do not', async ({ page, request }) => {
+  const email = newEmail('shopper')
+  await createAccount(request, email, 'shopper-pass-1')
+  await page.goto('/auth')
+  const lookup = page.waitForResponse((res) => res.url().includes('/rest/v1/user_roles'))
+  await signIn(page, email, 'shopper-pass-1')
+  await expect(page).toHaveURL(/\/account$/)
+  expect((await lookup).ok()).toBe(true)
+  await expect(header(page).getByRole('link', { name: 'My account' })).toBeVisible()
+  await expect(header(page).getByRole('link', { name: 'Admin dashboard' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible()
+
+  await page.goto('/auth')
+  await signIn(page, 'admin@luxekenya.test', 'local-dev-password')
+  const shortcut = header(page).getByRole('link', { name: 'Admin dashboard' })
+  await expect(shortcut).toBeVisible()
+  await expect(shortcut).toHaveAttribute('href', '/admin')
+  // Still there after a reload: the saved session starts the lookup at once.
+  await page.goto('/')
+  await expect(shortcut).toBeVisible()
+  await shortcut.click()
+  await expect(page).toHaveURL(/\/admin$/)
+})
+
+test('sign-in returns to a same-site redirect and never to another site', async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('redirect')
+  await createAccount(request, email, 'redirect-pass-1')
+  await page.goto('/auth?redirect=%2Fcheckout')
+  await signIn(page, email, 'redirect-pass-1')
+  await expect(page).toHaveURL(/\/checkout$/)
+
+  // Signed in already: going to /auth with a redirect goes straight on.
+  await page.goto('/auth?redirect=/wishlist')
+  await expect(page).toHaveURL(/\/wishlist$/)
+
+  for (const target of ['https://evil.example', '//evil.example', 'javascript:alert(1)']) {
+    await page.goto(`/auth?redirect=${encodeURIComponent(target)}`)
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
+  }
+})
+
+test('offline, the page says sign-in needs a connection and what still works', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/auth')
+  await expect(signInForm(page)).toBeVisible()
+  await context.setOffline(true)
+  const notice = page.getByRole('status').filter({ hasText: 'You are offline' })
+  await expect(notice).toContainText('Signing in needs a connection')
+  await expect(notice).toContainText('cart and wishlist')
+  await signInForm(page).getByLabel('Email address').fill('someone@example.com')
+  await signInForm(page).getByLabel('Password', { exact: true }).fill('whatever-1')
+  await signInForm(page).getByRole('button', { name: 'Sign in' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Please try again once you are back online' }),
+  ).toBeVisible()
+  await context.setOffline(false)
+  await expect(notice).toHaveCount(0)
+})
