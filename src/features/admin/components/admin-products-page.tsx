@@ -1,6 +1,327 @@
-import { Heading } from '@chakra-ui/react/heading'
+import { Box } from '@chakra-ui/react/box'
+import { Input } from '@chakra-ui/react/input'
+import { chakra } from '@chakra-ui/react/styled-system'
+import { getRouteApi } from '@tanstack/react-router'
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { PlusIcon, SearchIcon } from '@/components/icons'
+import { VisuallyHidden } from '@/components/visually-hidden'
+import { placeholderImage } from '@/config/site'
+import { discountedPrice, formatPrice } from '@/lib/money'
+import {
+  productCategories,
+  productSorts,
+  productStates,
+  type ProductsSearch,
+  type ProductSort,
+  type ProductState,
+} from '../admin-search'
+import { listProducts, LOW_STOCK, PRODUCTS_PAGE_SIZE } from '../api/products-api'
+import { categoryLabel } from '../labels'
+import { useAdminQuery } from '../use-admin-query'
+import {
+  AdminButton,
+  AdminPage,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Pager,
+  Panel,
+  FilterSelect,
+  StatusBadge,
+  Table,
+  TableScroll,
+  wideOnly,
+} from './admin-ui'
+import { ProductEditor } from './product-editor'
 
-/** Placeholder until its feature lands. */
+const route = getRouteApi('/admin/products')
+
+const sortLabel: Record<ProductSort, string> = {
+  name: 'Name, A to Z',
+  '-name': 'Name, Z to A',
+  price: 'Price, low to high',
+  '-price': 'Price, high to low',
+  stock: 'Stock, lowest first',
+  '-stock': 'Stock, highest first',
+  updated: 'Least recently changed',
+  '-updated': 'Recently changed',
+}
+
+const stateLabel: Record<ProductState, string> = {
+  all: 'Active and archived',
+  active: 'Active',
+  archived: 'Archived',
+}
+
 export function AdminProductsPage() {
-  return <Heading as="h1">AdminProductsPage</Heading>
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const { edit, ...listSearch } = search
+  const key = JSON.stringify(listSearch)
+  const query = useAdminQuery(`products:${key}`, (client) => listProducts(client, listSearch))
+  const page = query.data ?? query.previous
+
+  /** Filters replace the history entry and go back to page 1; paging and the editor add entries. */
+  const setSearch = useCallback(
+    (changes: Partial<ProductsSearch>, keepPage = false) =>
+      void navigate({
+        search: (prev) => ({ ...prev, ...changes, ...(keepPage ? {} : { page: undefined }) }),
+        replace: !keepPage,
+      }),
+    [navigate],
+  )
+
+  return (
+    <AdminPage
+      title="Products"
+      description="Changes reach shoppers' saved catalogues on their next visit."
+      actions={
+        <AdminButton onClick={() => setSearch({ edit: 'new' }, true)}>
+          <PlusIcon size={16} /> New product
+        </AdminButton>
+      }
+    >
+      <Panel>
+        <ProductFilters search={search} onChange={setSearch} />
+        {query.error ? <ErrorState message={query.error} onRetry={query.reload} /> : null}
+        {!page && !query.error ? <LoadingState label="Loading products…" /> : null}
+        {page ? (
+          <Box opacity={query.loading ? 0.6 : 1} aria-busy={query.loading} mt="4">
+            {page.rows.length === 0 ? (
+              <EmptyState>No products match these filters.</EmptyState>
+            ) : (
+              <TableScroll label="Products">
+                <Table>
+                  <thead>
+                    <tr>
+                      <chakra.th scope="col" {...wideOnly}>
+                        <VisuallyHidden>Image</VisuallyHidden>
+                      </chakra.th>
+                      <th scope="col">Product</th>
+                      <chakra.th scope="col" {...wideOnly}>
+                        Category
+                      </chakra.th>
+                      <th scope="col" data-numeric="">
+                        Price
+                      </th>
+                      <th scope="col" data-numeric="">
+                        Stock
+                      </th>
+                      <chakra.th scope="col" {...wideOnly}>
+                        Status
+                      </chakra.th>
+                      <th scope="col">
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.rows.map((product) => (
+                      <tr key={product.id}>
+                        <chakra.td {...wideOnly} w="14">
+                          <chakra.img
+                            src={product.images[0] ?? placeholderImage}
+                            alt=""
+                            boxSize="10"
+                            objectFit="contain"
+                            bg="brand.ivory"
+                            loading="lazy"
+                          />
+                        </chakra.td>
+                        <td>
+                          <chakra.span fontWeight="medium" display="block">
+                            {product.name}
+                          </chakra.span>
+                          <chakra.span fontSize="xs" color="brand.muted" display="block">
+                            {product.id}
+                            {product.brand ? ` · ${product.brand}` : ''}
+                          </chakra.span>
+                          {!product.active ? (
+                            <chakra.span display={{ base: 'inline-block', md: 'none' }} mt="1">
+                              <StatusBadge tone="gray">Archived</StatusBadge>
+                            </chakra.span>
+                          ) : null}
+                        </td>
+                        <chakra.td {...wideOnly}>
+                          {categoryLabel[product.category]}
+                          {product.subcategory ? (
+                            <chakra.span display="block" fontSize="xs" color="brand.muted">
+                              {product.subcategory}
+                            </chakra.span>
+                          ) : null}
+                        </chakra.td>
+                        <td data-numeric="">
+                          <chakra.span whiteSpace="nowrap">
+                            {formatPrice(discountedPrice(product.price, product.discount), 'KSH')}
+                          </chakra.span>
+                          {product.discount > 0 ? (
+                            <chakra.span display="block" fontSize="xs" color="brand.muted">
+                              {product.discount}% off {formatPrice(product.price, 'KSH')}
+                            </chakra.span>
+                          ) : null}
+                        </td>
+                        <td data-numeric="">
+                          {product.stock <= LOW_STOCK ? (
+                            <StatusBadge tone={product.stock === 0 ? 'red' : 'orange'}>
+                              {product.stock === 0 ? 'Sold out' : `${product.stock} left`}
+                            </StatusBadge>
+                          ) : (
+                            product.stock
+                          )}
+                        </td>
+                        <chakra.td {...wideOnly}>
+                          <StatusBadge tone={product.active ? 'green' : 'gray'}>
+                            {product.active ? 'Active' : 'Archived'}
+                          </StatusBadge>
+                        </chakra.td>
+                        <td>
+                          <AdminButton
+                            tone="secondary"
+                            onClick={() => setSearch({ edit: product.id }, true)}
+                            aria-label={`Edit ${product.name}`}
+                          >
+                            Edit
+                          </AdminButton>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </TableScroll>
+            )}
+            <Pager
+              label="Product pages"
+              page={search.page ?? 1}
+              pageSize={PRODUCTS_PAGE_SIZE}
+              count={page.count}
+              onPage={(next) => setSearch({ page: next > 1 ? next : undefined }, true)}
+            />
+          </Box>
+        ) : null}
+      </Panel>
+
+      {edit ? (
+        <ProductEditor
+          key={edit}
+          productId={edit}
+          onClose={() => setSearch({ edit: undefined }, true)}
+          onSaved={() => {
+            setSearch({ edit: undefined }, true)
+            query.reload()
+          }}
+        />
+      ) : null}
+    </AdminPage>
+  )
+}
+
+function ProductFilters({
+  search,
+  onChange,
+}: {
+  search: ProductsSearch
+  onChange: (changes: Partial<ProductsSearch>) => void
+}) {
+  const [text, setText] = useState(search.q ?? '')
+  const [shown, setShown] = useState(search.q ?? '')
+  // The address changed under us (back button, a link): show its search.
+  if ((search.q ?? '') !== shown) {
+    setShown(search.q ?? '')
+    setText(search.q ?? '')
+  }
+
+  // Search as the user types, once they pause.
+  useEffect(() => {
+    if (text.trim() === (search.q ?? '')) return
+    const timer = setTimeout(() => onChange({ q: text.trim() || undefined }), 350)
+    return () => clearTimeout(timer)
+  }, [text, search.q, onChange])
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    onChange({ q: text.trim() || undefined })
+  }
+
+  return (
+    <Box
+      display="grid"
+      gridTemplateColumns={{ base: '1fr 1fr', md: '2fr 1fr 1fr 1fr' }}
+      gap="3"
+      alignItems="end"
+    >
+      <chakra.form role="search" onSubmit={onSubmit} gridColumn={{ base: '1 / -1', md: 'auto' }}>
+        <chakra.label
+          htmlFor="product-search"
+          fontSize="sm"
+          fontWeight="medium"
+          display="block"
+          mb="1"
+        >
+          Search products
+        </chakra.label>
+        <Box position="relative">
+          <chakra.span position="absolute" insetStart="3" top="2.5" color="brand.muted">
+            <SearchIcon size={18} />
+          </chakra.span>
+          <Input
+            id="product-search"
+            type="search"
+            ps="10"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Name, code or brand"
+            autoComplete="off"
+          />
+        </Box>
+      </chakra.form>
+      <FilterSelect
+        id="product-category"
+        label="Category"
+        value={search.category ?? ''}
+        onChange={(value) =>
+          onChange({ category: (value || undefined) as ProductsSearch['category'] })
+        }
+        options={[
+          ['', 'All categories'],
+          ...productCategories.map((c) => [c, categoryLabel[c]] as const),
+        ]}
+      />
+      <FilterSelect
+        id="product-state"
+        label="Status"
+        value={search.state ?? 'all'}
+        onChange={(value) =>
+          onChange({ state: value === 'all' ? undefined : (value as ProductState) })
+        }
+        options={productStates.map((s) => [s, stateLabel[s]] as const)}
+      />
+      <FilterSelect
+        id="product-sort"
+        label="Sort by"
+        value={search.sort ?? 'name'}
+        onChange={(value) =>
+          onChange({ sort: value === 'name' ? undefined : (value as ProductSort) })
+        }
+        options={productSorts.map((s) => [s, sortLabel[s]] as const)}
+      />
+      <chakra.label
+        display="flex"
+        alignItems="center"
+        gap="2"
+        minH="10"
+        cursor="pointer"
+        gridColumn={{ base: '1 / -1', md: 'auto' }}
+        fontSize="sm"
+      >
+        <chakra.input
+          type="checkbox"
+          checked={search.low ?? false}
+          onChange={(event) => onChange({ low: event.target.checked || undefined })}
+          boxSize="4"
+          accentColor="#111111"
+        />
+        Low stock only ({LOW_STOCK} or fewer)
+      </chakra.label>
+    </Box>
+  )
 }

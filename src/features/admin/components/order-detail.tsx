@@ -1,0 +1,408 @@
+import { Box } from '@chakra-ui/react/box'
+import { chakra } from '@chakra-ui/react/styled-system'
+import { useState, type ReactNode } from 'react'
+import { Drawer } from '@/components/drawer'
+import { notify } from '@/components/toaster'
+import { formatPrice } from '@/lib/money'
+import { formatKenyanPhone } from '@/lib/phone'
+import { getSupabase } from '@/lib/supabase'
+import type { OrderStatus } from '../admin-search'
+import { errorMessage } from '../api/admin-api-error'
+import {
+  changeOrderStatus,
+  fetchOrderDetail,
+  nextStatuses,
+  type OrderDetail,
+} from '../api/orders-api'
+import {
+  commissionStatusLabel,
+  commissionStatusTone,
+  orderStatusLabel,
+  orderStatusTone,
+  paymentMethodLabel,
+  paymentStatusLabel,
+  paymentStatusTone,
+} from '../labels'
+import { useAdminQuery } from '../use-admin-query'
+import {
+  AdminButton,
+  ErrorState,
+  formatDateTime,
+  LoadingState,
+  StatusBadge,
+  Table,
+  TableScroll,
+} from './admin-ui'
+import { ConfirmDialog } from './confirm-dialog'
+
+const actionLabel: Record<OrderStatus, string> = {
+  pending: 'Back to pending',
+  confirmed: 'Confirm order',
+  dispatched: 'Mark as dispatched',
+  delivered: 'Mark as delivered',
+  cancelled: 'Cancel order',
+}
+
+const doneLabel: Record<OrderStatus, string> = {
+  pending: 'is pending',
+  confirmed: 'is confirmed',
+  dispatched: 'is on its way',
+  delivered: 'is delivered',
+  cancelled: 'is cancelled',
+}
+
+/** One order in a side panel: what was bought, by whom, where it goes, how it was paid, and the next step. */
+export function OrderDetailPanel({
+  orderNumber,
+  onClose,
+  onChanged,
+}: {
+  orderNumber: string
+  onClose: () => void
+  onChanged: () => void
+}) {
+  const query = useAdminQuery(`order:${orderNumber}`, (client) =>
+    fetchOrderDetail(client, orderNumber),
+  )
+  return (
+    <Drawer open onClose={onClose} title={`Order ${orderNumber}`} size="md">
+      {query.error && !query.data ? (
+        <ErrorState message={query.error} onRetry={query.reload} />
+      ) : !query.data ? (
+        <LoadingState label="Loading the order…" />
+      ) : (
+        <OrderBody
+          order={query.data}
+          onChanged={() => {
+            query.reload()
+            onChanged()
+          }}
+        />
+      )}
+    </Drawer>
+  )
+}
+
+function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => void }) {
+  const [busy, setBusy] = useState<OrderStatus | null>(null)
+  const [confirmCancel, setConfirmCancel] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const next = nextStatuses(order)
+  const waitingForMpesa =
+    order.payment_method === 'mpesa' &&
+    order.payment_status !== 'paid' &&
+    order.status !== 'cancelled'
+
+  const move = async (status: OrderStatus) => {
+    setBusy(status)
+    setProblem(null)
+    try {
+      await changeOrderStatus(await getSupabase(), order.id, status)
+      notify({ type: 'success', title: `Order ${order.order_number} ${doneLabel[status]}` })
+      setConfirmCancel(false)
+      onChanged()
+    } catch (error) {
+      setConfirmCancel(false)
+      setProblem(errorMessage(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const address =
+    order.delivery_method === 'pickup'
+      ? [`Pickup: ${order.pickup?.name ?? order.pickup_point ?? ''}`]
+      : [order.street, order.town, order.county].filter((part): part is string => Boolean(part))
+
+  return (
+    <Box display="grid" gap="6" pb="4">
+      <Box display="flex" flexWrap="wrap" gap="2" alignItems="center">
+        <StatusBadge tone={orderStatusTone[order.status]}>
+          {orderStatusLabel[order.status]}
+        </StatusBadge>
+        <StatusBadge tone={paymentStatusTone[order.payment_status]}>
+          {paymentMethodLabel[order.payment_method]}: {paymentStatusLabel[order.payment_status]}
+        </StatusBadge>
+        <chakra.span fontSize="sm" color="brand.muted">
+          Placed {formatDateTime(order.created_at)}
+        </chakra.span>
+      </Box>
+
+      {next.length > 0 ? (
+        <Section title="Next step">
+          <Box display="flex" flexWrap="wrap" gap="2">
+            {next
+              .filter((status) => status !== 'cancelled')
+              .map((status) => (
+                <AdminButton
+                  key={status}
+                  onClick={() => void move(status)}
+                  loading={busy === status}
+                  disabled={busy !== null || (status === 'dispatched' && waitingForMpesa)}
+                >
+                  {actionLabel[status]}
+                </AdminButton>
+              ))}
+            <AdminButton
+              tone="danger"
+              onClick={() => setConfirmCancel(true)}
+              disabled={busy !== null}
+            >
+              {actionLabel.cancelled}
+            </AdminButton>
+          </Box>
+          {waitingForMpesa && next.includes('dispatched') ? (
+            <chakra.p fontSize="sm" color="brand.muted" mt="2">
+              Waiting for the M-Pesa payment: the order can be dispatched once it is paid.
+            </chakra.p>
+          ) : null}
+          {order.payment_method === 'cod' && next.includes('delivered') ? (
+            <chakra.p fontSize="sm" color="brand.muted" mt="2">
+              Marking it delivered records the cash collected ({formatPrice(order.total, 'KSH')}).
+            </chakra.p>
+          ) : null}
+          {problem ? (
+            <chakra.p role="alert" color="brand.sale" fontSize="sm" mt="2">
+              {problem}
+            </chakra.p>
+          ) : null}
+        </Section>
+      ) : null}
+
+      <Section title="Items">
+        <TableScroll label="Items">
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col" data-numeric="">
+                  Qty
+                </th>
+                <th scope="col" data-numeric="">
+                  Price
+                </th>
+                <th scope="col" data-numeric="">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.order_items.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    {item.name}
+                    {item.size || item.color ? (
+                      <chakra.span display="block" fontSize="xs" color="brand.muted">
+                        {[item.size && `Size ${item.size}`, item.color].filter(Boolean).join(' · ')}
+                      </chakra.span>
+                    ) : null}
+                  </td>
+                  <td data-numeric="">{item.quantity}</td>
+                  <td data-numeric="">
+                    {formatPrice(item.discounted_unit_price, 'KSH')}
+                    {item.discount > 0 ? (
+                      <chakra.span display="block" fontSize="xs" color="brand.muted">
+                        {item.discount}% off
+                      </chakra.span>
+                    ) : null}
+                  </td>
+                  <td data-numeric="">{formatPrice(item.line_total, 'KSH')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableScroll>
+        <chakra.dl display="grid" gridTemplateColumns="1fr auto" gap="1" mt="3" fontSize="sm">
+          <Row label="Subtotal" value={formatPrice(order.subtotal, 'KSH')} />
+          {order.discount_total > 0 ? (
+            <Row label="Discounts" value={`−${formatPrice(order.discount_total, 'KSH')}`} />
+          ) : null}
+          <Row
+            label="Delivery"
+            value={order.delivery_fee === 0 ? 'Free' : formatPrice(order.delivery_fee, 'KSH')}
+          />
+          <Row label="Total" value={formatPrice(order.total, 'KSH')} strong />
+        </chakra.dl>
+      </Section>
+
+      <Box display="grid" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="6">
+        <Section title="Customer">
+          <chakra.p fontWeight="medium">{order.customer_name}</chakra.p>
+          <chakra.p>
+            <chakra.a href={`tel:+${order.phone}`} textDecoration="underline">
+              {formatKenyanPhone(order.phone)}
+            </chakra.a>
+          </chakra.p>
+          <chakra.p wordBreak="break-all">
+            <chakra.a href={`mailto:${order.email}`} textDecoration="underline">
+              {order.email}
+            </chakra.a>
+          </chakra.p>
+          <chakra.p fontSize="sm" color="brand.muted" mt="1">
+            {order.user_id ? 'Signed-in shopper' : 'Guest checkout'}
+          </chakra.p>
+        </Section>
+        <Section title={order.delivery_method === 'pickup' ? 'Pickup' : 'Delivery'}>
+          {address.map((line) => (
+            <chakra.p key={line}>{line}</chakra.p>
+          ))}
+          {order.rider_note ? (
+            <chakra.p fontSize="sm" mt="2">
+              <chakra.span color="brand.muted">Note for the rider: </chakra.span>
+              {order.rider_note}
+            </chakra.p>
+          ) : null}
+        </Section>
+      </Box>
+
+      <Section title="Payments">
+        {order.payments.length === 0 ? (
+          <chakra.p fontSize="sm" color="brand.muted">
+            {order.payment_method === 'cod'
+              ? 'Cash on delivery: recorded when the order is delivered.'
+              : 'No M-Pesa request yet.'}
+          </chakra.p>
+        ) : (
+          <chakra.ul listStyleType="none" display="grid" gap="2">
+            {order.payments.map((payment) => (
+              <chakra.li
+                key={payment.id}
+                borderWidth="1px"
+                borderColor="brand.line"
+                p="3"
+                fontSize="sm"
+              >
+                <Box display="flex" flexWrap="wrap" gap="2" alignItems="center">
+                  <StatusBadge tone={paymentStatusTone[payment.status]}>
+                    {paymentStatusLabel[payment.status]}
+                  </StatusBadge>
+                  <chakra.strong>{payment.provider === 'mpesa' ? 'M-Pesa' : 'Cash'}</chakra.strong>
+                  <span>{formatPrice(payment.amount, 'KSH')}</span>
+                  <chakra.span color="brand.muted">
+                    {formatDateTime(payment.updated_at)}
+                  </chakra.span>
+                </Box>
+                {payment.mpesa_receipt ? (
+                  <chakra.p mt="1">Receipt {payment.mpesa_receipt}</chakra.p>
+                ) : null}
+                {payment.result_desc ? (
+                  <chakra.p mt="1" color="brand.muted">
+                    {payment.result_desc}
+                  </chakra.p>
+                ) : null}
+              </chakra.li>
+            ))}
+          </chakra.ul>
+        )}
+      </Section>
+
+      <Section title="Referral">
+        {order.affiliate ? (
+          <Box fontSize="sm">
+            <chakra.p>
+              Referred by <strong>{order.affiliate.code.toUpperCase()}</strong>
+            </chakra.p>
+            {order.commission ? (
+              <Box display="flex" gap="2" alignItems="center" mt="1">
+                <span>
+                  Commission {formatPrice(order.commission.amount, 'KSH')} (
+                  {order.commission.commission_percent}%)
+                </span>
+                <StatusBadge tone={commissionStatusTone[order.commission.status] ?? 'gray'}>
+                  {commissionStatusLabel[order.commission.status]}
+                </StatusBadge>
+              </Box>
+            ) : (
+              <chakra.p color="brand.muted" mt="1">
+                Commission is earned once the order is paid.
+              </chakra.p>
+            )}
+          </Box>
+        ) : (
+          <chakra.p fontSize="sm" color="brand.muted">
+            No affiliate referral.
+          </chakra.p>
+        )}
+      </Section>
+
+      <Section title="History">
+        <chakra.dl
+          display="grid"
+          gridTemplateColumns="auto 1fr"
+          columnGap="4"
+          rowGap="1"
+          fontSize="sm"
+        >
+          <Row label="Placed" value={formatDateTime(order.created_at)} />
+          {order.paid_at ? <Row label="Paid" value={formatDateTime(order.paid_at)} /> : null}
+          {order.confirmed_at ? (
+            <Row label="Confirmed" value={formatDateTime(order.confirmed_at)} />
+          ) : null}
+          {order.dispatched_at ? (
+            <Row label="Dispatched" value={formatDateTime(order.dispatched_at)} />
+          ) : null}
+          {order.delivered_at ? (
+            <Row label="Delivered" value={formatDateTime(order.delivered_at)} />
+          ) : null}
+          {order.cancelled_at ? (
+            <Row label="Cancelled" value={formatDateTime(order.cancelled_at)} />
+          ) : null}
+        </chakra.dl>
+      </Section>
+
+      <ConfirmDialog
+        open={confirmCancel}
+        title={`Cancel order ${order.order_number}?`}
+        confirmLabel="Cancel order"
+        cancelLabel="Keep the order"
+        danger
+        busy={busy === 'cancelled'}
+        onConfirm={() => void move('cancelled')}
+        onCancel={() => setConfirmCancel(false)}
+      >
+        <chakra.p>
+          The items go back into stock
+          {order.affiliate ? ' and the affiliate’s commission is reversed' : ''}. This cannot be
+          undone.
+          {order.payment_status === 'paid'
+            ? ' The order is paid: refund the customer separately.'
+            : ''}
+        </chakra.p>
+      </ConfirmDialog>
+    </Box>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <chakra.section>
+      <chakra.h3
+        fontSize="xs"
+        fontWeight="semibold"
+        textTransform="uppercase"
+        letterSpacing="0.08em"
+        color="brand.muted"
+        mb="2"
+      >
+        {title}
+      </chakra.h3>
+      {children}
+    </chakra.section>
+  )
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <>
+      <chakra.dt
+        color={strong ? 'brand.ink' : 'brand.muted'}
+        fontWeight={strong ? 'semibold' : undefined}
+      >
+        {label}
+      </chakra.dt>
+      <chakra.dd textAlign="end" fontWeight={strong ? 'semibold' : undefined}>
+        {value}
+      </chakra.dd>
+    </>
+  )
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react'
+import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import {
+  selectAuthReady,
+  selectAuthUser,
+  selectRoles,
+  startAuth,
+  type AuthUser,
+} from '@/features/auth/auth-slice'
+import { getSupabase } from '@/lib/supabase'
+import { errorMessage } from './api/admin-api-error'
+import { fetchMyStaffRoles, type StaffRoleName } from './api/staff-roles-api'
+
+export type StaffAccess =
+  | { state: 'checking' }
+  | { state: 'signed-out' }
+  | { state: 'no-access'; user: AuthUser }
+  | { state: 'staff'; user: AuthUser; roles: StaffRoleName[] }
+  | { state: 'error'; message: string; retry: () => void }
+
+interface Lookup {
+  userId: string
+  roles?: StaffRoleName[]
+  error?: string
+}
+
+/**
+ * Decides whether the signed-in user may use the admin area. Waits for the session (no flash of "no
+ * access" while it loads), then reads the user's roles itself: the header's role lookup cannot tell
+ * "no role" from "not looked up yet". Looks again whenever the session's roles are refreshed, so a
+ * demoted manager is shown out. The database refuses non-staff whatever this says.
+ */
+export function useStaffAccess(): StaffAccess {
+  const dispatch = useAppDispatch()
+  const ready = useAppSelector(selectAuthReady)
+  const user = useAppSelector(selectAuthUser)
+  const sessionRoles = useAppSelector(selectRoles).join(',')
+  const [lookup, setLookup] = useState<Lookup | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const userId = user?.id
+
+  useEffect(() => {
+    dispatch(startAuth())
+  }, [dispatch])
+
+  useEffect(() => {
+    if (!userId) return
+    let live = true
+    getSupabase()
+      .then((client) => fetchMyStaffRoles(client, userId))
+      .then(
+        (roles) => {
+          if (live) setLookup({ userId, roles })
+        },
+        (error: unknown) => {
+          if (live) setLookup({ userId, error: errorMessage(error) })
+        },
+      )
+    return () => {
+      live = false
+    }
+  }, [userId, sessionRoles, attempt])
+
+  if (!ready) return { state: 'checking' }
+  if (!user) return { state: 'signed-out' }
+  if (!lookup || lookup.userId !== user.id) return { state: 'checking' }
+  if (lookup.error !== undefined) {
+    return {
+      state: 'error',
+      message: lookup.error,
+      retry: () => {
+        setLookup(null)
+        setAttempt((n) => n + 1)
+      },
+    }
+  }
+  const roles = lookup.roles ?? []
+  return roles.length > 0 ? { state: 'staff', user, roles } : { state: 'no-access', user }
+}
