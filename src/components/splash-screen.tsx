@@ -39,8 +39,12 @@ export function SplashScreen({ onComplete }: SplashScreenProps) {
   })
 
   useEffect(() => {
+    // Counted from the clock rather than from ticks, so a busy phone that runs timers late still shows
+    // the true share of the splash time (and reaches 100% before it hides).
+    const started = Date.now()
     const step = window.setInterval(() => {
-      setProgress((value) => Math.min(100, value + timings.splashStepPercent))
+      const steps = Math.floor((Date.now() - started) / timings.splashStepMs)
+      setProgress(Math.min(100, steps * timings.splashStepPercent))
     }, timings.splashStepMs)
     let handOff: number | undefined
     const hide = window.setTimeout(() => {
