@@ -9,6 +9,7 @@ import { authSettingsFromEnv, defaultAuthSettings, type AuthSettings } from './a
 import { openDatabase, type LocalDb, type OpenDatabaseOptions } from './db'
 import { createDevInbox, handleDevRequest, type DevInbox } from './dev-inbox'
 import { createFunctionsRunner } from './functions-runner'
+import { compressApiResponse } from './http-compression'
 import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
 import { loadKeys, type LocalKeys } from './keys'
 import { createRestHandler } from './rest/index'
@@ -85,6 +86,7 @@ const EXPOSED_HEADERS = [
   'Content-Range',
   'Content-Location',
   'Content-Profile',
+  'ETag',
   'Location',
   'Preference-Applied',
   'Range-Unit',
@@ -295,11 +297,14 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     }
 
     const request = await toFetchRequest(req, res, origin)
+    // As the hosted gateway does: JSON answers over a kilobyte leave gzipped.
+    const compressed = (response: Response) =>
+      compressApiResponse(response, req.headers['accept-encoding'], req.method ?? 'GET')
     if (prefix === '/auth/v1') {
       const userAgent = req.headers['user-agent'] ?? null
-      return send(await auth.handle(request, { ip: remoteIp(req), userAgent }))
+      return send(await compressed(await auth.handle(request, { ip: remoteIp(req), userAgent })))
     }
-    if (prefix === '/rest/v1') return send(await rest(request))
+    if (prefix === '/rest/v1') return send(await compressed(await rest(request)))
     if (isFunctions) return send(await functions.handle(request))
     return send(json(404, { message: 'no Route matched with those values' }))
   }

@@ -5,6 +5,7 @@
  * transaction under that role, so RLS and grants decide what is visible.
  */
 import type { ApiRole, LocalDb } from '../db'
+import { CATALOGUE_RPC, createCatalogueCache } from './catalogue-cache'
 import { ApiError, errorResponse } from './errors'
 import { checkColumns, planDelete, planInsert, planUpdate, withReturning } from './mutations'
 import {
@@ -58,6 +59,8 @@ export interface RestDeps {
   maxBodyBytes?: number
   /** Most top-level rows one read returns (config.toml `[api] max_rows`, default 1000). */
   maxRows?: number
+  /** Answer plain calls of `rpc/catalogue` from memory, per catalogue_version() (default true). */
+  catalogueCache?: boolean
   log?: (msg: string) => void
 }
 
@@ -101,6 +104,8 @@ export function createRestHandler(deps: RestDeps): RestHandler {
   let cache: Promise<SchemaCache> | null = null
   let dirty = true
   let listening: Promise<unknown> | null = null
+  const catalogue =
+    deps.catalogueCache === false ? null : createCatalogueCache({ db: deps.db, log })
 
   const getCache = async () => {
     if (!listening) {
@@ -143,6 +148,21 @@ export function createRestHandler(deps: RestDeps): RestHandler {
       const c = await getCache()
       const r: Req = { req, url, method, auth, schema, cache: c, db: deps.db, maxBody, maxRows }
       if (segments.length === 0) return openApi(r)
+      if (
+        catalogue &&
+        segments.length === 2 &&
+        segments[0] === 'rpc' &&
+        segments[1] === CATALOGUE_RPC
+      ) {
+        const context = requestContext(r)
+        const cached = await catalogue.serve({
+          ...r,
+          routine: CATALOGUE_RPC,
+          context,
+          schemaCache: c,
+        })
+        if (cached) return cached
+      }
       if (segments[0] === 'rpc' && segments.length === 2) return await rpc(r, segments[1]!)
       if (segments.length === 1) return await table(r, segments[0]!)
       throw invalidPath()
