@@ -43,8 +43,15 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
     reducer,
     preloadedState,
     middleware: (getDefaultMiddleware) => {
+      // The catalogue (hundreds of products, thousands in tests) is plain frozen data; walking it on
+      // every action makes the development-only checks slower than the app.
       const middleware = getDefaultMiddleware({
-        serializableCheck: { ignoredActions: persistActionTypes },
+        serializableCheck: {
+          ignoredActions: persistActionTypes,
+          ignoredPaths: ['catalogue'],
+          ignoredActionPaths: ['payload.catalogue'],
+        },
+        immutableCheck: { ignoredPaths: ['catalogue'] },
       })
       return persistence ? middleware.concat(persistentStorageRequest()) : middleware
     },

@@ -96,7 +96,7 @@ describe('listing page', { timeout: 20_000 }, () => {
   // (the desktop sidebar is checked in a real browser, e2e/shopping.spec.ts).
   async function openFilters(user: ReturnType<typeof userEvent.setup>) {
     await user.click(screen.getByRole('button', { name: /^Filters/ }))
-    return screen.findByRole('dialog', { name: 'Filters' })
+    return screen.findByRole('dialog', { name: 'Filters' }, { timeout: 8000 })
   }
 
   it('filters from the Filters drawer and keeps the filters in the URL', async () => {

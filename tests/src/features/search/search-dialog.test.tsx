@@ -25,7 +25,8 @@ async function openDialog() {
   const user = userEvent.setup()
   const app = await renderSearch()
   await user.click(screen.getByRole('button', { name: 'Search' }))
-  const dialog = await screen.findByRole('dialog', { name: 'Search Fashion' })
+  // The dialog's code loads on first use: allow for a cold import on a busy machine.
+  const dialog = await screen.findByRole('dialog', { name: 'Search Fashion' }, { timeout: 8000 })
   // (Where focus lands is checked in a real browser, e2e/search.spec.ts: jsdom has no layout.)
   const box = within(dialog).getByPlaceholderText('Search for fashion items...')
   return { ...app, user, dialog, box }
@@ -42,7 +43,9 @@ describe('search dialog', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     await renderSearch()
     await user.click(screen.getByRole('searchbox', { name: 'Search the store' }))
-    expect(await screen.findByRole('dialog', { name: 'Search Fashion' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('dialog', { name: 'Search Fashion' }, { timeout: 8000 }),
+    ).toBeInTheDocument()
   })
 
   it('shows a spinner while loading, then the results heading and each kind of result', async () => {
