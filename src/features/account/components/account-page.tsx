@@ -1,24 +1,23 @@
 import { Box } from '@chakra-ui/react/box'
 import { chakra } from '@chakra-ui/react/styled-system'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { buttonLinkStyle } from '@/components/button-link'
 import { HeartIcon } from '@/components/icons'
 import { PageLoading } from '@/components/page-loading'
-import { notify } from '@/components/toaster'
 import {
   selectAuthReady,
   selectAuthUser,
-  signOut,
   startAuth,
   type AuthUser,
 } from '@/features/auth/auth-slice'
 import { selectWishlistCount } from '@/features/wishlist/wishlist-slice'
-import { SecondaryButton, SectionCard } from './account-ui'
+import { SectionCard } from './account-ui'
 import { AddressesSection } from './addresses-section'
 import { OrdersSection } from './orders-section'
 import { ProfileSection } from './profile-section'
+import { SignOutCard } from './sign-out-card'
 
 /**
  * /account: profile, saved addresses, orders, wishlist and sign-out for the signed-in shopper; a
@@ -132,46 +131,6 @@ function WishlistCard() {
           <chakra.span css={buttonLinkStyle('outline')}>View wishlist</chakra.span>
         </Link>
       </chakra.div>
-    </SectionCard>
-  )
-}
-
-function SignOutCard() {
-  const dispatch = useAppDispatch()
-  const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
-
-  const onSignOut = async () => {
-    if (busy) return
-    setBusy(true)
-    const result = await dispatch(signOut())
-    if (result.status === 'failed') {
-      setBusy(false)
-      notify({ title: 'Sign out failed', description: result.message, type: 'error' })
-      return
-    }
-    notify(
-      result.status === 'signed-out'
-        ? { title: 'Signed out', description: 'See you soon.', type: 'success' }
-        : {
-            title: 'Signed out on this device',
-            description:
-              'You are offline, so other devices where you are signed in stay signed in for now.',
-            type: 'info',
-          },
-    )
-    void navigate({ to: '/' })
-  }
-
-  return (
-    <SectionCard
-      id="sign-out"
-      title="Sign out"
-      description="Signing out removes your session and personal details from this device."
-    >
-      <SecondaryButton onClick={() => void onSignOut()} loading={busy} loadingText="Signing out...">
-        Sign out
-      </SecondaryButton>
     </SectionCard>
   )
 }

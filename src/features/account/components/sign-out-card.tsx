@@ -1,0 +1,86 @@
+import { chakra } from '@chakra-ui/react/styled-system'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useAppDispatch } from '@/app/hooks'
+import { notify } from '@/components/toaster'
+import { signOut } from '@/features/auth/auth-slice'
+import { Notice, PrimaryButton, SecondaryButton, SectionCard } from './account-ui'
+
+/**
+ * Sign-out (spec §7, §8). Orders still waiting on this device to be sent are the shopper's and go with
+ * the session, so the shopper is warned first (reliability items 20 and 25).
+ */
+export function SignOutCard({ waitingOrders = 0 }: { waitingOrders?: number }) {
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+
+  const doSignOut = async () => {
+    if (busy) return
+    setBusy(true)
+    const result = await dispatch(signOut())
+    if (result.status === 'failed') {
+      setBusy(false)
+      setConfirming(false)
+      notify({ title: 'Sign out failed', description: result.message, type: 'error' })
+      return
+    }
+    notify(
+      result.status === 'signed-out'
+        ? { title: 'Signed out', description: 'See you soon.', type: 'success' }
+        : {
+            title: 'Signed out on this device',
+            description:
+              'You are offline, so other devices where you are signed in stay signed in for now.',
+            type: 'info',
+          },
+    )
+    void navigate({ to: '/' })
+  }
+
+  const onSignOut = () => {
+    if (waitingOrders > 0 && !confirming) setConfirming(true)
+    else void doSignOut()
+  }
+
+  return (
+    <SectionCard
+      id="sign-out"
+      title="Sign out"
+      description="Signing out removes your session and personal details from this device."
+    >
+      {confirming ? (
+        <chakra.div role="alertdialog" aria-labelledby="sign-out-warning" display="grid" gap="4">
+          <Notice tone="error">
+            <chakra.p id="sign-out-warning" color="brand.ink" fontWeight="semibold">
+              {waitingOrders === 1
+                ? '1 order is still waiting to be sent from this device.'
+                : `${waitingOrders} orders are still waiting to be sent from this device.`}
+            </chakra.p>
+            <chakra.p>
+              Signing out removes {waitingOrders === 1 ? 'it' : 'them'}: stay signed in until you
+              are back online and {waitingOrders === 1 ? 'it has' : 'they have'} been sent.
+            </chakra.p>
+          </Notice>
+          <chakra.div display="flex" flexWrap="wrap" gap="3">
+            <PrimaryButton onClick={() => setConfirming(false)} autoFocus>
+              Stay signed in
+            </PrimaryButton>
+            <SecondaryButton
+              onClick={() => void doSignOut()}
+              loading={busy}
+              loadingText="Signing out..."
+            >
+              Sign out anyway
+            </SecondaryButton>
+          </chakra.div>
+        </chakra.div>
+      ) : (
+        <SecondaryButton onClick={onSignOut} loading={busy} loadingText="Signing out...">
+          Sign out
+        </SecondaryButton>
+      )}
+    </SectionCard>
+  )
+}
