@@ -52,6 +52,7 @@ import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogArticleRouteImport } from './routes/blog.$article'
 import { Route as BrandsIndexRouteImport } from './routes/brands.index'
 import { Route as BrandsBrandRouteImport } from './routes/brands.$brand'
+import { Route as OrderOrderNumberRouteImport } from './routes/order.$orderNumber'
 import { Route as ProductSlugRouteImport } from './routes/product.$slug'
 import { Route as ProductsIndexRouteImport } from './routes/products.index'
 import { Route as ProductsCategoryRouteImport } from './routes/products.$category'
@@ -271,6 +272,11 @@ const BrandsBrandRoute = BrandsBrandRouteImport.update({
   path: '/brands/$brand',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrderOrderNumberRoute = OrderOrderNumberRouteImport.update({
+  id: '/order/$orderNumber',
+  path: '/order/$orderNumber',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductSlugRoute = ProductSlugRouteImport.update({
   id: '/product/$slug',
   path: '/product/$slug',
@@ -328,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/admin/transactions': typeof AdminTransactionsRoute
   '/blog/$article': typeof BlogArticleRoute
   '/brands/$brand': typeof BrandsBrandRoute
+  '/order/$orderNumber': typeof OrderOrderNumberRoute
   '/product/$slug': typeof ProductSlugRoute
   '/products/$category': typeof ProductsCategoryRoute
   '/admin/': typeof AdminIndexRoute
@@ -375,6 +382,7 @@ export interface FileRoutesByTo {
   '/admin/transactions': typeof AdminTransactionsRoute
   '/blog/$article': typeof BlogArticleRoute
   '/brands/$brand': typeof BrandsBrandRoute
+  '/order/$orderNumber': typeof OrderOrderNumberRoute
   '/product/$slug': typeof ProductSlugRoute
   '/products/$category': typeof ProductsCategoryRoute
   '/admin': typeof AdminIndexRoute
@@ -424,6 +432,7 @@ export interface FileRoutesById {
   '/admin/transactions': typeof AdminTransactionsRoute
   '/blog/$article': typeof BlogArticleRoute
   '/brands/$brand': typeof BrandsBrandRoute
+  '/order/$orderNumber': typeof OrderOrderNumberRoute
   '/product/$slug': typeof ProductSlugRoute
   '/products/$category': typeof ProductsCategoryRoute
   '/admin/': typeof AdminIndexRoute
@@ -474,6 +483,7 @@ export interface FileRouteTypes {
     | '/admin/transactions'
     | '/blog/$article'
     | '/brands/$brand'
+    | '/order/$orderNumber'
     | '/product/$slug'
     | '/products/$category'
     | '/admin/'
@@ -521,6 +531,7 @@ export interface FileRouteTypes {
     | '/admin/transactions'
     | '/blog/$article'
     | '/brands/$brand'
+    | '/order/$orderNumber'
     | '/product/$slug'
     | '/products/$category'
     | '/admin'
@@ -569,6 +580,7 @@ export interface FileRouteTypes {
     | '/admin/transactions'
     | '/blog/$article'
     | '/brands/$brand'
+    | '/order/$orderNumber'
     | '/product/$slug'
     | '/products/$category'
     | '/admin/'
@@ -614,6 +626,7 @@ export interface RootRouteChildren {
   WomenRoute: typeof WomenRoute
   BlogArticleRoute: typeof BlogArticleRoute
   BrandsBrandRoute: typeof BrandsBrandRoute
+  OrderOrderNumberRoute: typeof OrderOrderNumberRoute
   ProductSlugRoute: typeof ProductSlugRoute
   ProductsCategoryRoute: typeof ProductsCategoryRoute
   BlogIndexRoute: typeof BlogIndexRoute
@@ -924,6 +937,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BrandsBrandRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/order/$orderNumber': {
+      id: '/order/$orderNumber'
+      path: '/order/$orderNumber'
+      fullPath: '/order/$orderNumber'
+      preLoaderRoute: typeof OrderOrderNumberRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/product/$slug': {
       id: '/product/$slug'
       path: '/product/$slug'
@@ -1003,6 +1023,7 @@ const rootRouteChildren: RootRouteChildren = {
   WomenRoute: WomenRoute,
   BlogArticleRoute: BlogArticleRoute,
   BrandsBrandRoute: BrandsBrandRoute,
+  OrderOrderNumberRoute: OrderOrderNumberRoute,
   ProductSlugRoute: ProductSlugRoute,
   ProductsCategoryRoute: ProductsCategoryRoute,
   BlogIndexRoute: BlogIndexRoute,

@@ -1,6 +1,389 @@
-import { Heading } from '@chakra-ui/react/heading'
+import { Box } from '@chakra-ui/react/box'
+import { Grid } from '@chakra-ui/react/grid'
+import { Stack } from '@chakra-ui/react/stack'
+import { chakra } from '@chakra-ui/react/styled-system'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { notify } from '@/components/toaster'
+import { paths } from '@/config/paths'
+import { activeAffiliateCode, selectAffiliateRecord } from '@/features/affiliate/affiliate-slice'
+import { selectAuthUser } from '@/features/auth/auth-slice'
+import { clearCart, removeItem, selectCartItems, setQuantity } from '@/features/cart/cart-slice'
+import { selectCurrency } from '@/features/currency/currency-slice'
+import { formatPrice } from '@/lib/money'
+import { formatKenyanPhone, normalizeKenyanPhone } from '@/lib/phone'
+import { placeOrder } from '../api/checkout-api'
+import { NETWORK_MESSAGE } from '../api/checkout-error'
+import { clearDraft, loadDraft, saveDraft, savePayIntent } from '../checkout-storage'
+import type { ConflictLine, OrderDocument } from '../checkout-types'
+import {
+  asCheckoutField,
+  fieldOrder,
+  mpesaPhoneOf,
+  validateCheckout,
+  type CheckoutDraft,
+  type CheckoutErrors,
+  type CheckoutField,
+} from '../checkout-validation'
+import { lineNotice, lineStates } from '../line-problems'
+import { buildOrderPayload, orderItems, quoteDelivery } from '../order-payload'
+import { queueOrder, type QueuedOrder } from '../queued-orders'
+import { saveOrderLink } from '../saved-orders'
+import { submitOrder } from '../submit-order'
+import { useOnline } from '../use-online'
+import { usePickupPoints } from '../use-pickup-points'
+import { useQuote } from '../use-quote'
+import { ContactSection } from './contact-section'
+import { DeliverySection } from './delivery-section'
+import { EmptyCheckout } from './empty-checkout'
+import { controlId, Notice, primaryButton } from './form-controls'
+import { OrderSummary } from './order-summary'
+import { PaymentSection } from './payment-section'
+import { QueuedOrderPanel } from './queued-order-panel'
 
-/** Placeholder until its feature lands. */
+type Phase = 'form' | 'placing' | 'done'
+
+/** The cart has been read back from the device (an empty cart before then is not the shopper's). */
+function useCartReady() {
+  return useAppSelector(
+    (state) =>
+      (state.cart as { _persist?: { rehydrated?: boolean } })._persist?.rehydrated !== false,
+  )
+}
+
+/**
+ * /checkout on one page: contact, delivery or pickup, payment, and a summary priced by the database.
+ * Placing sends the order once under this checkout's key (double taps and retries reuse it); offline,
+ * the order waits in the outbox and is sent when the connection returns.
+ */
 export function CheckoutPage() {
-  return <Heading as="h1">CheckoutPage</Heading>
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const items = useAppSelector(selectCartItems)
+  const currency = useAppSelector(selectCurrency)
+  const user = useAppSelector(selectAuthUser)
+  const referral = useAppSelector(selectAffiliateRecord)
+  const cartReady = useCartReady()
+  const online = useOnline()
+
+  const [draft, setDraft] = useState<CheckoutDraft>(loadDraft)
+  const [touched, setTouched] = useState<ReadonlySet<CheckoutField>>(new Set())
+  const [submitted, setSubmitted] = useState(false)
+  const [serverErrors, setServerErrors] = useState<CheckoutErrors>({})
+  const [phase, setPhase] = useState<Phase>('form')
+  const [alert, setAlert] = useState<{ text: string; signIn?: boolean } | null>(null)
+  const [conflict, setConflict] = useState<ConflictLine[]>([])
+  const [queued, setQueued] = useState<QueuedOrder | null>(null)
+  const inFlight = useRef(false)
+  const alertRef = useRef<HTMLDivElement>(null)
+
+  // A signed-in shopper starts with their name and email filled in (once per account).
+  const [prefilledFor, setPrefilledFor] = useState<string | null>(null)
+  if (user && prefilledFor !== user.id) {
+    setPrefilledFor(user.id)
+    setDraft((current) => ({
+      ...current,
+      name: current.name || user.fullName,
+      email: current.email || user.email,
+    }))
+  }
+
+  useEffect(() => {
+    if (phase === 'form') saveDraft(draft)
+  }, [draft, phase])
+
+  const lines = useMemo(() => orderItems(items), [items])
+  const linesKey = JSON.stringify(lines)
+  const delivery = quoteDelivery(draft)
+  const quoteState = useQuote(lines, delivery, online)
+  // A quote answers for the cart it was asked about; after a change it waits for the next one.
+  const quote =
+    quoteState.quote &&
+    quoteState.quote.lines.length === lines.length &&
+    quoteState.quote.lines.every(
+      (line, i) => line.productId === lines[i]?.productId && line.quantity === lines[i]?.quantity,
+    )
+      ? quoteState.quote
+      : null
+
+  // A conflict answer is about the cart as it was sent.
+  const [conflictFor, setConflictFor] = useState(linesKey)
+  if (conflictFor !== linesKey) {
+    setConflictFor(linesKey)
+    setConflict([])
+  }
+  const states = lineStates(lines, quoteState.quote, conflict)
+  const blocking =
+    items.some((line, index) => lineNotice(line, states.get(index), currency)?.blocking) ||
+    (quoteState.invalidLine !== null && quote === null && quoteState.status === 'unavailable')
+
+  const { points, loading: pickupLoading } = usePickupPoints(online)
+
+  const errors = validateCheckout(draft, { signedIn: user !== null })
+  const shownErrors: CheckoutErrors = { ...serverErrors }
+  for (const field of fieldOrder) {
+    if (errors[field] && (submitted || touched.has(field))) shownErrors[field] = errors[field]
+  }
+
+  const change = useCallback(<K extends keyof CheckoutDraft>(key: K, value: CheckoutDraft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }))
+    setServerErrors({})
+  }, [])
+  const blur = useCallback((field: CheckoutField) => {
+    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)))
+  }, [])
+
+  const goods = quote
+    ? quote.subtotal - quote.discountTotal
+    : items.reduce((s, l) => s + l.price * l.quantity, 0)
+  const freeDelivery = goods >= (quote?.freeDeliveryFrom ?? 5000)
+  const total = quote?.total ?? null
+
+  const showAlert = (text: string, signIn = false) => {
+    setAlert({ text, signIn })
+    window.setTimeout(() => alertRef.current?.focus(), 0)
+  }
+
+  const placed = (order: OrderDocument, recovered: boolean) => {
+    setPhase('done')
+    saveOrderLink(order)
+    if (order.paymentMethod === 'mpesa') {
+      savePayIntent(
+        order.orderNumber,
+        normalizeKenyanPhone(mpesaPhoneOf(draft)) ?? order.contact.phone,
+      )
+    }
+    dispatch(clearCart())
+    clearDraft()
+    if (recovered) {
+      notify({
+        title: 'Your order was already placed',
+        description: `Order ${order.orderNumber} went through on an earlier try.`,
+        type: 'info',
+      })
+    }
+    void navigate({
+      to: '/order/$orderNumber',
+      params: { orderNumber: order.orderNumber },
+      search: { token: order.accessToken },
+    })
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    // A second tap while the first is on its way does nothing (and would reuse the same key anyway).
+    if (inFlight.current) return
+    setSubmitted(true)
+    setAlert(null)
+    setServerErrors({})
+    const firstInvalid = fieldOrder.find((field) => errors[field])
+    if (firstInvalid) {
+      document.getElementById(controlId(firstInvalid))?.focus()
+      return
+    }
+    if (blocking) {
+      showAlert('Some items in your cart have changed. Please review them in the order summary.')
+      return
+    }
+    inFlight.current = true
+    setPhase('placing')
+    const order = buildOrderPayload(draft, items, {
+      code: activeAffiliateCode(referral),
+      expiry: referral?.expiry ?? null,
+    })
+    try {
+      if (!navigator.onLine) {
+        const waiting = await queueOrder(order, draftSnapshot(draft))
+        if (waiting) {
+          setQueued(waiting)
+          return
+        }
+        showAlert(
+          "You're offline. Please place your order when you're back online: your cart and details are kept here.",
+        )
+        return
+      }
+      const result = await submitOrder(order, placeOrder)
+      if (result.kind === 'placed') {
+        placed(result.order, result.recovered)
+        return
+      }
+      const { error } = result
+      if (error.kind === 'network' && !navigator.onLine) {
+        const waiting = await queueOrder(result.payload, draftSnapshot(draft))
+        if (waiting) {
+          setQueued(waiting)
+          return
+        }
+      }
+      if (error.kind === 'invalid') {
+        const field = asCheckoutField(error.field)
+        if (field) {
+          setServerErrors({ [field]: error.message })
+          window.setTimeout(() => document.getElementById(controlId(field))?.focus(), 0)
+          return
+        }
+      }
+      if (error.kind === 'conflict') {
+        setConflict(error.lines)
+        quoteState.refresh()
+        showAlert(`${error.message} Please review the items marked in the order summary.`)
+        return
+      }
+      if (error.kind === 'unauthorized') {
+        showAlert('Please sign in again to finish your order.', true)
+        return
+      }
+      showAlert(error.kind === 'network' ? NETWORK_MESSAGE : error.message)
+    } finally {
+      inFlight.current = false
+      setPhase((current) => (current === 'placing' ? 'form' : current))
+    }
+  }
+
+  if (queued) {
+    return (
+      <PageFrame>
+        <QueuedOrderPanel queued={queued} onBack={() => setQueued(null)} />
+      </PageFrame>
+    )
+  }
+
+  if (phase === 'done') {
+    return (
+      <PageFrame>
+        <Notice role="status">Order placed. Taking you to your order…</Notice>
+      </PageFrame>
+    )
+  }
+
+  if (items.length === 0) {
+    return (
+      <PageFrame>
+        {cartReady ? <EmptyCheckout /> : <Notice role="status">Loading your cart…</Notice>}
+      </PageFrame>
+    )
+  }
+
+  const mpesaNumber = normalizeKenyanPhone(mpesaPhoneOf(draft))
+
+  return (
+    <PageFrame>
+      {!online ? (
+        <Box mb="6">
+          <Notice tone="warning" role="status">
+            You're offline. You can still place your order: it is saved on this phone and sent as
+            soon as you're back online. Prices and delivery are confirmed then.
+          </Notice>
+        </Box>
+      ) : null}
+      <chakra.form onSubmit={onSubmit} noValidate aria-label="Checkout">
+        <Grid
+          templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 400px' }}
+          gap={{ base: '5', lg: '8' }}
+          alignItems="start"
+        >
+          <Stack gap="5">
+            <ContactSection
+              draft={draft}
+              errors={shownErrors}
+              onChange={change}
+              onBlur={blur}
+              signedInEmail={user?.email ?? null}
+            />
+            <DeliverySection
+              draft={draft}
+              errors={shownErrors}
+              onChange={change}
+              onBlur={blur}
+              pickupPoints={points}
+              pickupLoading={pickupLoading}
+              currency={currency}
+              freeDelivery={freeDelivery}
+            />
+            <PaymentSection draft={draft} errors={shownErrors} onChange={change} onBlur={blur} />
+          </Stack>
+          <Box position={{ lg: 'sticky' }} top={{ lg: '28' }}>
+            <OrderSummary
+              lines={items}
+              states={states}
+              invalidLine={quoteState.invalidLine}
+              quote={quote}
+              estimated={quote === null && (!online || quoteState.status === 'unavailable')}
+              currency={currency}
+              deliveryKnown={delivery !== undefined}
+              onRemove={(productId) => dispatch(removeItem(productId))}
+              onSetQuantity={(productId, quantity) =>
+                dispatch(setQuantity({ productId, quantity }))
+              }
+            >
+              <Stack gap="3" mt="5">
+                <Box ref={alertRef} tabIndex={-1} outline="none" role="alert">
+                  {alert ? (
+                    <Notice tone="error">
+                      {alert.text}{' '}
+                      {alert.signIn ? (
+                        <Link to={paths.auth}>
+                          <chakra.span textDecoration="underline">Sign in</chakra.span>
+                        </Link>
+                      ) : null}
+                    </Notice>
+                  ) : null}
+                </Box>
+                <chakra.button
+                  type="submit"
+                  css={primaryButton}
+                  w="full"
+                  disabled={phase === 'placing'}
+                  aria-busy={phase === 'placing'}
+                >
+                  {phase === 'placing' ? 'Placing your order…' : 'Place order'}
+                </chakra.button>
+                <chakra.p fontSize="xs" color="brand.muted" textAlign="center">
+                  {draft.paymentMethod === 'mpesa'
+                    ? `Next: an M-Pesa prompt${total !== null ? ` for ${formatPrice(total, 'KSH')}` : ''}${
+                        mpesaNumber ? ` on ${formatKenyanPhone(mpesaNumber)}` : ''
+                      }.`
+                    : 'You pay when your order arrives.'}{' '}
+                  Prices, stock and delivery fees are confirmed by our system when you place your
+                  order.
+                </chakra.p>
+              </Stack>
+            </OrderSummary>
+          </Box>
+        </Grid>
+      </chakra.form>
+    </PageFrame>
+  )
+}
+
+/** What the waiting screen needs to say about a queued order. */
+function draftSnapshot(draft: CheckoutDraft) {
+  return {
+    name: draft.name.trim(),
+    paymentMethod: draft.paymentMethod,
+    mpesaPhone: normalizeKenyanPhone(mpesaPhoneOf(draft)),
+  }
+}
+
+function PageFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <Box bg="brand.ivory" minH="70vh">
+      <Box maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
+        <chakra.h1
+          fontFamily="heading"
+          fontSize={{ base: '3xl', md: '4xl' }}
+          color="brand.ink"
+          mb="1"
+        >
+          Checkout
+        </chakra.h1>
+        <chakra.p color="brand.muted" mb={{ base: '5', md: '8' }}>
+          Pay with M-Pesa or cash on delivery. Delivery to all 47 counties.
+        </chakra.p>
+        {children}
+      </Box>
+    </Box>
+  )
 }

