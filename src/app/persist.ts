@@ -27,6 +27,8 @@ import {
 } from '@/features/catalogue/recently-viewed-storage'
 import { currencySlice, type CurrencyState } from '@/features/currency/currency-slice'
 import { mergeSavedCurrency, validateSavedCurrency } from '@/features/currency/currency-storage'
+import { outboxSlice, type OutboxState } from '@/features/outbox/outbox-slice'
+import { mergeSavedOutbox, validateSavedOutbox } from '@/features/outbox/outbox-storage'
 import { wishlistSlice, type WishlistState } from '@/features/wishlist/wishlist-slice'
 import { mergeSavedWishlist, validateSavedWishlist } from '@/features/wishlist/wishlist-storage'
 import { localforageStore } from '@/lib/storage/device-store'
@@ -251,6 +253,7 @@ export interface Persistence {
     currency: PersistedSliceReducer<CurrencyState>
     affiliate: PersistedSliceReducer<AffiliateState>
     recentlyViewed: PersistedSliceReducer<RecentlyViewedState>
+    outbox: PersistedSliceReducer<OutboxState>
   }
   /** Starts reading and saving. Resolves `rehydrated` once every key has been read (or has failed). */
   start(store: Store): { persistor: Persistor; rehydrated: Promise<void>; stop(): void }
@@ -331,6 +334,17 @@ export function createPersistence(
         persistedKeys: ['ids'],
         validate: validateSavedRecentlyViewed,
         merge: mergeSavedRecentlyViewed,
+      },
+      storage,
+    ),
+    outbox: persistSlice<OutboxState>(
+      outboxSlice.reducer,
+      {
+        key: storageKeys.outbox,
+        version: 1,
+        persistedKeys: ['items'],
+        validate: validateSavedOutbox,
+        merge: mergeSavedOutbox,
       },
       storage,
     ),

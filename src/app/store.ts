@@ -4,6 +4,7 @@ import { authSlice } from '@/features/auth/auth-slice'
 import { cartSlice } from '@/features/cart/cart-slice'
 import { catalogueSlice, recentlyViewedSlice } from '@/features/catalogue/catalogue-slice'
 import { currencySlice } from '@/features/currency/currency-slice'
+import { outboxSlice } from '@/features/outbox/outbox-slice'
 import { searchSlice } from '@/features/search/search-slice'
 import { wishlistSlice } from '@/features/wishlist/wishlist-slice'
 import { persistActionTypes, persistentStorageRequest, type Persistence } from './persist'
@@ -18,6 +19,7 @@ const slices = [
   recentlyViewedSlice,
   searchSlice,
   authSlice,
+  outboxSlice,
 ] as const
 
 /** The state without saving to the device: the shape of RootState, and what plain test stores use. */
