@@ -1,4 +1,112 @@
-/** Placeholder until the assistant lands: the floating 'Open AI Shopping Assistant' button and panel. */
+import { chakra } from '@chakra-ui/react/styled-system'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { useAppSelector } from '@/app/hooks'
+import { SparkleIcon } from '@/components/icons'
+import { selectAuthUser } from '@/features/auth/auth-slice'
+
+const openLabel = 'Open AI Shopping Assistant'
+
+let panelLoaded = false
+const loadPanel = () =>
+  import('./chat-panel').then((module) => {
+    panelLoaded = true
+    return module
+  })
+const ChatPanel = lazy(() => loadPanel().then((module) => ({ default: module.ChatPanel })))
+
+/** The conversation belongs to whoever is signed in: another shopper (or none) starts afresh. */
+function useClearOnSignOut() {
+  const userId = useAppSelector(selectAuthUser)?.id ?? null
+  const previous = useRef(userId)
+  useEffect(() => {
+    const before = previous.current
+    previous.current = userId
+    if (before !== null && before !== userId && panelLoaded) {
+      void import('../chat-state').then((module) => module.clearConversation())
+    }
+  }, [userId])
+}
+
+/**
+ * The floating 'Open AI Shopping Assistant' button (spec §2). It is all the first page carries: the
+ * panel, the conversation and the sanitiser are fetched when the browser is idle, or on the first click.
+ */
 export function ChatWidget() {
-  return null
+  const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const wasOpen = useRef(false)
+  const close = useCallback(() => setOpen(false), [])
+  useClearOnSignOut()
+
+  useEffect(() => {
+    const prefetch = () => void loadPanel().catch(() => {})
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 8000 })
+      return () => window.cancelIdleCallback(handle)
+    }
+    const handle = window.setTimeout(prefetch, 4000)
+    return () => window.clearTimeout(handle)
+  }, [])
+
+  useEffect(() => {
+    // Closing the panel gives focus back to the button that opened it.
+    if (!open && wasOpen.current) button.current?.focus()
+    wasOpen.current = open
+  }, [open])
+
+  return (
+    <>
+      {open ? null : (
+        <chakra.button
+          ref={button}
+          type="button"
+          aria-label={openLabel}
+          title={openLabel}
+          onClick={() => setOpen(true)}
+          position="fixed"
+          insetEnd={{ base: '4', md: '6' }}
+          bottom={{ base: '4', md: '6' }}
+          zIndex="overlay"
+          boxSize="14"
+          display="inline-flex"
+          alignItems="center"
+          justifyContent="center"
+          borderRadius="full"
+          bg="brand.ink"
+          color="white"
+          boxShadow="lg"
+          cursor="pointer"
+          transition="transform 0.15s"
+          _hover={{ transform: 'scale(1.05)' }}
+        >
+          <SparkleIcon size={26} />
+          <chakra.span
+            aria-hidden="true"
+            position="absolute"
+            top="-1"
+            insetEnd="-1"
+            px="1.5"
+            minW="6"
+            h="5"
+            display="inline-flex"
+            alignItems="center"
+            justifyContent="center"
+            borderRadius="full"
+            bg="brand.goldLight"
+            color="brand.ink"
+            fontSize="2xs"
+            fontWeight="bold"
+            letterSpacing="0.04em"
+          >
+            AI
+          </chakra.span>
+        </chakra.button>
+      )}
+      {open ? (
+        <Suspense fallback={null}>
+          <ChatPanel onClose={close} />
+        </Suspense>
+      ) : null}
+    </>
+  )
 }

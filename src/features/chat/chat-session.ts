@@ -1,0 +1,125 @@
+import type { AssistantAction } from '@shared/assistant/types'
+import type { NotifyOptions } from '@/components/toaster'
+import {
+  AssistantOffline,
+  type AssistantAnswer,
+  type AssistantRequestMessage,
+} from './api/ask-assistant'
+import { readAction } from './assistant-actions'
+import { chatTexts } from './chat-texts'
+import { newMessageId, type ChatMessage, type ConversationStore } from './conversation-store'
+
+/** What sending needs from the app: the call, the action outcomes and toasts. */
+export interface ChatEnvironment {
+  ask: (messages: AssistantRequestMessage[]) => Promise<AssistantAnswer>
+  perform: (action: AssistantAction) => void
+  notify: (options: NotifyOptions) => void
+  online: () => boolean
+  /** Hands a message written offline to whatever sends it once the connection returns. */
+  queue: (message: ChatMessage) => void
+}
+
+/** The function accepts at most 30 messages of 2,000 characters: the latest ones are sent. */
+export const MAX_SENT_MESSAGES = 30
+export const MAX_MESSAGE_LENGTH = 2000
+
+/**
+ * The conversation as the assistant reads it (spec §7): every earlier message and the new one, as role
+ * and content, the greeting included. Messages still waiting for a connection after `id` are left out.
+ */
+export function requestFor(
+  messages: readonly ChatMessage[],
+  id: string,
+): AssistantRequestMessage[] {
+  const end = messages.findIndex((m) => m.id === id)
+  return messages
+    .slice(0, end + 1)
+    .filter((m) => m.status !== 'waiting' || m.id === id)
+    .map((m) => ({
+      role: m.sender === 'user' ? ('user' as const) : ('assistant' as const),
+      content: m.text.slice(0, MAX_MESSAGE_LENGTH),
+    }))
+    .slice(-MAX_SENT_MESSAGES)
+}
+
+const agentMessage = (text: string): ChatMessage => ({
+  id: newMessageId('agent'),
+  text,
+  sender: 'agent',
+  timestamp: Date.now(),
+})
+
+/** Spec §8: an answer with neither message nor action, or an action with no message. */
+export function applyAnswer(
+  answer: AssistantAnswer,
+  store: ConversationStore,
+  env: ChatEnvironment,
+) {
+  const action = readAction(answer?.action)
+  const text = typeof answer?.message === 'string' && answer.message.trim() ? answer.message : ''
+  if (!text && !action) {
+    store.append(agentMessage(chatTexts.noReply))
+    return
+  }
+  store.append(agentMessage(text || chatTexts.actionOnly))
+  if (action) env.perform(action)
+}
+
+function failed(store: ConversationStore, env: ChatEnvironment) {
+  store.append(agentMessage(chatTexts.technicalDifficulties))
+  env.notify({ ...chatTexts.toasts.connectionError, type: 'error' })
+}
+
+/**
+ * Asks the assistant about message `id` (already in the conversation) and shows the answer. Resolves
+ * `false` when the connection dropped before the question was asked: the message waits again.
+ */
+export async function deliver(
+  id: string,
+  store: ConversationStore,
+  env: ChatEnvironment,
+): Promise<boolean> {
+  store.setPending(true)
+  try {
+    const answer = await env.ask(requestFor(store.getState().messages, id))
+    applyAnswer(answer, store, env)
+    return true
+  } catch (error) {
+    if (error instanceof AssistantOffline) return false
+    failed(store, env)
+    return true
+  } finally {
+    store.setPending(false)
+  }
+}
+
+/**
+ * Sends what the shopper typed (spec §4, §5): blank text and anything typed while an answer is pending
+ * are ignored. Without a connection the message is kept, marked 'Waiting to send', and queued.
+ */
+export async function sendMessage(
+  text: string,
+  store: ConversationStore,
+  env: ChatEnvironment,
+): Promise<boolean> {
+  const trimmed = text.trim()
+  if (!trimmed || store.getState().pending) return false
+  const message: ChatMessage = {
+    id: newMessageId('user'),
+    text: trimmed,
+    sender: 'user',
+    timestamp: Date.now(),
+  }
+  if (!env.online()) {
+    store.append({ ...message, status: 'waiting' })
+    env.queue(message)
+    return true
+  }
+  store.append(message)
+  const delivered = await deliver(message.id, store, env)
+  if (!delivered) {
+    store.update(message.id, { status: 'waiting' })
+    env.queue(message)
+  }
+  return true
+}

@@ -1,0 +1,92 @@
+import { chakra } from '@chakra-ui/react/styled-system'
+import { useEffect, useRef } from 'react'
+import { SafeHtml } from '@/components/safe-html'
+import { VisuallyHidden } from '@/components/visually-hidden'
+import { markdownLiteToHtml } from '@/lib/markdown-lite'
+import { chatTexts } from '../chat-texts'
+import type { ChatMessage } from '../conversation-store'
+import { TypingIndicator } from './typing-indicator'
+
+const timeFormat = new Intl.DateTimeFormat('en-KE', { hour: '2-digit', minute: '2-digit' })
+
+/** Hour and minute (spec §2). */
+export function messageTime(timestamp: number): string {
+  return timeFormat.format(new Date(timestamp))
+}
+
+/**
+ * The conversation as a live log: new messages are announced politely. The shopper's words are always
+ * plain text; the agent's go through SafeHtml (bold, italic and links only).
+ */
+export function MessageList({
+  messages,
+  pending,
+}: {
+  messages: readonly ChatMessage[]
+  pending: boolean
+}) {
+  const end = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' })
+  }, [messages.length, pending])
+
+  return (
+    <chakra.div
+      role="log"
+      aria-live="polite"
+      aria-label={chatTexts.conversation}
+      flex="1"
+      overflowY="auto"
+      px="4"
+      py="4"
+      display="flex"
+      flexDirection="column"
+      gap="3"
+      bg="brand.cream"
+    >
+      {messages.map((message) => {
+        const mine = message.sender === 'user'
+        return (
+          <chakra.div
+            key={message.id}
+            alignSelf={mine ? 'flex-end' : 'flex-start'}
+            maxW="85%"
+            display="flex"
+            flexDirection="column"
+            alignItems={mine ? 'flex-end' : 'flex-start'}
+            gap="1"
+          >
+            <chakra.div
+              px="3"
+              py="2"
+              borderRadius="lg"
+              fontSize="sm"
+              lineHeight="1.5"
+              whiteSpace="pre-wrap"
+              overflowWrap="anywhere"
+              bg={mine ? 'brand.ink' : 'white'}
+              color={mine ? 'white' : 'brand.ink'}
+              borderWidth={mine ? '0' : '1px'}
+              borderColor="brand.line"
+              css={{
+                '& a': { textDecoration: 'underline', color: mine ? 'inherit' : 'brand.gold' },
+              }}
+            >
+              <VisuallyHidden>{mine ? 'You: ' : `${chatTexts.title}: `}</VisuallyHidden>
+              {mine ? message.text : <SafeHtml html={markdownLiteToHtml(message.text)} />}
+            </chakra.div>
+            <chakra.span fontSize="2xs" color="brand.muted">
+              <time dateTime={new Date(message.timestamp).toISOString()}>
+                {messageTime(message.timestamp)}
+              </time>
+              {message.status === 'waiting' ? ` · ${chatTexts.waiting}` : null}
+            </chakra.span>
+          </chakra.div>
+        )
+      })}
+      {pending ? <TypingIndicator /> : null}
+      <div ref={end} />
+    </chakra.div>
+  )
+}
