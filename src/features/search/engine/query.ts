@@ -14,6 +14,8 @@ export interface PreparedQuery {
   tokens: QueryToken[]
 }
 
+const maxWords = 12
+
 /** Blank or whitespace-only queries prepare to nothing: they have no results (spec §5). */
 export function prepareQuery(raw: string): PreparedQuery | undefined {
   const phrase = normalizeText(raw)
@@ -21,7 +23,8 @@ export function prepareQuery(raw: string): PreparedQuery | undefined {
   const seen = new Set<string>()
   const tokens: QueryToken[] = []
   for (const text of phrase.split(' ')) {
-    if (seen.has(text)) continue
+    // Words are tracked as bits of a 32-bit number while ranking; nobody types more than a dozen.
+    if (seen.has(text) || tokens.length === maxWords) continue
     seen.add(text)
     tokens.push({ text, translations: translations(text) })
   }

@@ -27,8 +27,10 @@ const tierNameWordStart = 1
 const tierNameInside = 2
 const tierAllWordsInName = 3
 const tierStrongField = 4
-const tierWeakField = 5
-const tierSomeWordsInName = 6
+// A word of the query in the name counts for more than the phrase deep in a description (and testing
+// names first spares reading long descriptions when the list is already full).
+const tierSomeWordsInName = 5
+const tierWeakField = 6
 const tierSpread = 7
 /** Typo matches: 8 and 9 for whole-word slips (in the name or not), 10 and 11 for prefix slips. */
 const tierTypo = 8
@@ -95,8 +97,12 @@ export class TextIndex {
   private readonly nameLists = new Map<string, number[]>()
   private nameWords: string[] = []
   private nameWordLists: number[][] = []
-  private nameMarks = new Uint32Array(0)
+  /** Per search: which query words each document's name holds (a bit per word), valid for nameStamp. */
+  private nameBits = new Uint32Array(0)
+  private nameStamps = new Uint32Array(0)
   private nameStamp = 0
+  private namesMarked = false
+  private nameTokens: QueryToken[] = []
   private words: string[] = []
   private bareWords: string[] = []
   private wordLists: number[][] = []
@@ -140,11 +146,12 @@ export class TextIndex {
       if (plan.cost === 0) return []
       plans.push(plan)
     }
-    const fromNames = this.searchNames(query, limit)
+    const variants = phraseVariants(query)
+    const allWords = this.markNames(query)
+    const fromNames = this.searchNames(variants, allWords, limit)
     if (fromNames) return fromNames
     // The rarest word first: it leaves the fewest candidates for the others. The last (commonest) word is
-    // not filtered on its own but tested while ranking, which stops as soon as the best tier is full: a
-    // one-letter query reads a few hundred documents, not all of them.
+    // not filtered on its own but tested while ranking.
     const byCost = [...plans].sort((a, b) => a.cost - b.cost)
     const last = byCost.pop()!
     let filtered: Filtered | undefined
@@ -152,44 +159,74 @@ export class TextIndex {
       filtered = this.filter(this.matcher(plan, filtered), filtered)
       if (filtered.candidates.length === 0) return []
     }
-    return this.rank(query, plans, last, filtered, limit)
+    return this.rank(variants, plans, last, filtered, limit, allWords)
   }
 
   /**
-   * The fast path: documents whose name holds every query word (tiers 0–3). The rarest word's name lists
-   * mark the candidates, the other words are checked in the name itself, and documents are read in order
-   * until the best tier is full. When at least `limit` names match, nothing outside can outrank them;
-   * otherwise (undefined) the general path runs.
+   * Notes which query words each document's name holds, from the names' own (short) inverted lists, so
+   * ranking never searches a name for a word. Very common words (one letter) would mark nearly every
+   * name; for them names are read instead, as few as ranking needs. Returns the bits of a name holding
+   * every word.
    */
-  private searchNames(query: PreparedQuery, limit: number): number[] | undefined {
-    let rarest: { token: QueryToken; lists: number[][]; cost: number } | undefined
+  private markNames(query: PreparedQuery): number {
+    const perToken: number[][][] = []
+    let cost = 0
     for (const token of query.tokens) {
       const lists: number[][] = []
-      let cost = 0
       for (let i = 0; i < this.nameWords.length; i++) {
         const word = this.nameWords[i]!
-        if (word.includes(token.text) || token.translations.some((t) => word.startsWith(t))) {
-          lists.push(this.nameWordLists[i]!)
-          cost += this.nameWordLists[i]!.length
+        let found = word.includes(token.text)
+        for (const translation of token.translations) found ||= word.startsWith(translation)
+        if (!found) continue
+        lists.push(this.nameWordLists[i]!)
+        cost += this.nameWordLists[i]!.length
+      }
+      perToken.push(lists)
+    }
+    this.nameTokens = query.tokens
+    this.namesMarked = cost <= this.size
+    if (!this.namesMarked) return (1 << query.tokens.length) - 1
+    if (this.nameStamps.length < this.size) {
+      this.nameStamps = new Uint32Array(this.size * 2)
+      this.nameBits = new Uint32Array(this.size * 2)
+    }
+    const stamp = ++this.nameStamp
+    const { nameStamps, nameBits } = this
+    perToken.forEach((lists, index) => {
+      const bit = 1 << index
+      for (const list of lists) {
+        for (const doc of list) {
+          if (nameStamps[doc] !== stamp) {
+            nameStamps[doc] = stamp
+            nameBits[doc] = 0
+          }
+          nameBits[doc] = nameBits[doc]! | bit
         }
       }
-      if (cost === 0) return undefined
-      if (!rarest || cost < rarest.cost) rarest = { token, lists, cost }
-    }
-    // Very common words (one or two letters) are cheaper on the general path, which stops early.
-    if (!rarest || rarest.cost > this.size / 8) return undefined
-    if (this.nameMarks.length < this.size) this.nameMarks = new Uint32Array(this.size * 2)
-    const marks = this.nameMarks
-    const stamp = ++this.nameStamp
-    for (const list of rarest.lists) for (const doc of list) marks[doc] = stamp
-    const others = query.tokens.filter((token) => token !== rarest.token)
-    const variants = phraseVariants(query)
+    })
+    return (1 << query.tokens.length) - 1
+  }
+
+  private wordsInName(doc: number): number {
+    if (this.namesMarked) return this.nameStamps[doc] === this.nameStamp ? this.nameBits[doc]! : 0
+    const name = this.fields[doc]![0] ?? ''
+    let bits = 0
+    this.nameTokens.forEach((token, index) => {
+      if (this.tokenInName(name, token)) bits |= 1 << index
+    })
+    return bits
+  }
+
+  /**
+   * The fast path: documents whose name holds every query word (tiers 0–3), read in order until the best
+   * tier is full. When at least `limit` names hold them all, nothing else can outrank them; otherwise
+   * (undefined) the general path runs.
+   */
+  private searchNames(variants: string[], allWords: number, limit: number): number[] | undefined {
     const buckets: number[][] = [[], [], [], []]
     let hits = 0
     for (let doc = 0; doc < this.size; doc++) {
-      if (marks[doc] !== stamp) continue
-      const name = this.fields[doc]![0]!
-      if (!others.every((token) => this.tokenInName(name, token))) continue
+      if (this.wordsInName(doc) !== allWords) continue
       hits++
       const tier = this.nameTier(doc, variants)
       const bucket = buckets[tier < 0 ? tierAllWordsInName : tier]!
@@ -310,44 +347,41 @@ export class TextIndex {
   }
 
   /**
-   * Ranks in two passes, each stopping as soon as its best tier is full: the first only looks for the
-   * phrase in names (cheap), the second grades what is left (other fields, typos).
+   * Ranks in two passes: the first places documents whose name holds every word (tiers 0–3) and sets
+   * the rest aside; the second fills the other tiers one at a time, best first, each stopping once the
+   * list is full, so costly tests (a phrase inside long descriptions) only run when the better tiers
+   * fell short.
    */
   private rank(
-    query: PreparedQuery,
+    variants: string[],
     plans: TokenPlan[],
     last: TokenPlan,
     pool: Filtered | undefined,
     limit: number,
+    allWords: number,
   ): number[] {
     const test = this.matcher(last, pool)
-    const variants = phraseVariants(query)
     const buckets: number[][] = Array.from({ length: tierCount }, () => [])
     const deferred: number[] = []
     const deferredMatch: number[] = []
-    const best = buckets[tierNameStart]!
+    let found = 0
     const count = pool ? pool.candidates.length : this.size
     for (let k = 0; k < count; k++) {
       const doc = pool ? pool.candidates[k]! : k
       const lastMatch = test(doc)
       if (lastMatch < 0) continue
       const match = pool ? Math.max(pool.quality[k]!, lastMatch) : lastMatch
-      const tier = match === exactMatch ? this.nameTier(doc, variants) : -1
-      if (tier < 0) {
+      if (match !== exactMatch || this.wordsInName(doc) !== allWords) {
         deferred.push(doc)
         deferredMatch.push(match)
         continue
       }
-      const bucket = buckets[tier]!
-      if (bucket.length < limit) bucket.push(doc)
-      if (best.length === limit) return best
+      const tier = this.nameTier(doc, variants)
+      buckets[tier < 0 ? tierAllWordsInName : tier]!.push(doc)
+      found++
     }
-    // Then the other tiers one at a time, best first: each stops as soon as the list is full, so the
-    // costly tests (a phrase inside long descriptions) only run when the better tiers fell short.
-    let found = buckets[tierNameStart]!.length + buckets[tierNameWordStart]!.length
-    found += buckets[tierNameInside]!.length
     const taken = new Uint8Array(deferred.length)
-    for (let tier = tierAllWordsInName; tier < tierCount && found < limit; tier++) {
+    for (let tier = tierStrongField; tier < tierCount && found < limit; tier++) {
       const bucket = buckets[tier]!
       for (let k = 0; k < deferred.length && found < limit; k++) {
         if (taken[k] || !this.fits(tier, deferred[k]!, deferredMatch[k]!, variants, plans)) continue
@@ -398,44 +432,39 @@ export class TextIndex {
     }
     if (match !== exactMatch) return false
     const fields = this.fields[doc]!
-    const name = fields[0] ?? ''
     switch (tier) {
-      case tierAllWordsInName:
-        return plans.length > 1 && plans.every((plan) => this.wordInName(name, plan))
       case tierStrongField:
       case tierWeakField: {
         const from = tier === tierStrongField ? 1 : this.weakFrom
         const to = tier === tierStrongField ? Math.min(this.weakFrom, fields.length) : fields.length
         for (let f = from; f < to; f++) {
-          if (variants.some((phrase) => fields[f]!.includes(phrase))) return true
+          for (const phrase of variants) if (fields[f]!.includes(phrase)) return true
         }
         return false
       }
       case tierSomeWordsInName:
-        return plans.some((plan) => this.wordInName(name, plan))
+        return this.wordsInName(doc) !== 0
       default:
         return tier === tierSpread
     }
   }
 
-  private wordInName(name: string, plan: TokenPlan): boolean {
-    return this.tokenInName(name, plan.token)
-  }
-
   private tokenInName(name: string, token: QueryToken): boolean {
-    return (
-      name.includes(token.text) ||
-      token.translations.some((translation) => name.includes(translation))
-    )
+    if (name.includes(token.text)) return true
+    for (const translation of token.translations) if (name.includes(translation)) return true
+    return false
   }
 
+  /** Every query word (as typed, translated or corrected) is in the name. */
   private allInName(doc: number, plans: TokenPlan[]): boolean {
     const name = this.fields[doc]![0] ?? ''
-    return plans.every(
-      (plan) =>
-        this.wordInName(name, plan) ||
-        plan.typoWords.some((word) => name.includes(word)) ||
-        plan.prefixWords.some((word) => name.includes(word)),
-    )
+    for (const plan of plans) {
+      if (this.tokenInName(name, plan.token)) continue
+      let found = false
+      for (const word of plan.typoWords) if (name.includes(word)) found = true
+      for (const word of plan.prefixWords) if (!found && name.includes(word)) found = true
+      if (!found) return false
+    }
+    return true
   }
 }
