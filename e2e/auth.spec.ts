@@ -233,9 +233,85 @@ test('offline, the page says sign-in needs a connection and what still works', a
   await signInForm(page).getByLabel('Email address').fill('someone@example.com')
   await signInForm(page).getByLabel('Password', { exact: true }).fill('whatever-1')
   await signInForm(page).getByRole('button', { name: 'Sign in' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Please try again once you are back online' }),
-  ).toBeVisible()
+  const alert = page.getByRole('alert').filter({ hasText: 'You are offline' })
+  await expect(alert).toContainText('Nothing was sent')
+  await expect(alert).toContainText('please try again once you are back online')
+  await expect(signInForm(page).getByLabel('Email address')).toHaveValue('someone@example.com')
   await context.setOffline(false)
-  await expect(notice).toHaveCount(0)
+  await expect(page.getByText('You are offline')).toHaveCount(0)
+})
+
+test('signing up with a taken email shows Registration failed with the server message', async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('taken')
+  await createAccount(request, email, 'first-pass-1')
+  await page.goto('/auth?mode=signup')
+  const form = page.getByRole('form', { name: 'Create account' })
+  await form.getByLabel('Full name').fill('Second Person')
+  await form.getByLabel('Email address').fill(email)
+  await form.getByLabel('Password', { exact: true }).fill('second-pass-1')
+  await form.getByRole('button', { name: 'Create account' }).click()
+  const toast = page.getByRole('status').filter({ hasText: 'Registration failed' })
+  await expect(toast).toBeVisible()
+  await expect(toast).toContainText('User already registered')
+  await expect(page).toHaveURL(/mode=signup/)
+})
+
+test('many failed sign-ins are refused for a while, with the message (429)', async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('brute')
+  await createAccount(request, email, 'real-password-1')
+  await page.goto('/auth')
+  let limited = false
+  page.on('response', (res) => {
+    if (res.url().includes('/auth/v1/token') && res.status() === 429) limited = true
+  })
+  for (let attempt = 0; attempt < 12 && !limited; attempt++) {
+    const answered = page.waitForResponse((res) => res.url().includes('/auth/v1/token'))
+    await signIn(page, email, `guess-${attempt}`)
+    await answered
+  }
+  expect(limited).toBe(true)
+  const toast = page.getByRole('status').filter({ hasText: 'Too many failed sign-in attempts' })
+  await expect(toast.first()).toBeVisible()
+  await expect(toast.first()).toContainText('Login failed')
+  // Even the right password waits until the window has passed.
+  await signIn(page, email, 'real-password-1')
+  await expect(page).toHaveURL(/\/auth$/)
+})
+
+test('offline with an expired token, the shopper still shows as signed in', async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('offline')
+  await createAccount(request, email, 'offline-pass-1')
+  await page.goto('/auth')
+  await signIn(page, email, 'offline-pass-1')
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Zawadi' })).toBeVisible()
+
+  // The token has expired and renewing it fails for want of a connection.
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k))!
+    const session = JSON.parse(localStorage.getItem(key)!) as { expires_at: number }
+    session.expires_at = Math.floor(Date.now() / 1000) - 60
+    localStorage.setItem(key, JSON.stringify(session))
+  })
+  await page.route('**/auth/v1/token**', (route) => route.abort('internetdisconnected'))
+  await page.route('**/rest/v1/**', (route) => route.abort('internetdisconnected'))
+  await page.reload()
+  await expect(header(page).getByRole('link', { name: 'My account' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Zawadi' })).toBeVisible()
+  // The session is kept for when the connection returns.
+  await page.unroute('**/auth/v1/token**')
+  await page.unroute('**/rest/v1/**')
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Zawadi' })).toBeVisible()
+  await expect(page.getByRole('form', { name: 'Profile' }).getByLabel('Full name')).toHaveValue(
+    'Zawadi Njoroge',
+  )
 })

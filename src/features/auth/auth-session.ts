@@ -2,6 +2,7 @@ import type { Dispatch } from '@reduxjs/toolkit'
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js'
 import type { AppSupabaseClient } from '@/lib/supabase'
 import { fetchStaffRole } from './api/staff-role'
+import { readStoredUser } from './stored-session'
 import {
   linkErrorFound,
   passwordRecoveryStarted,
@@ -19,6 +20,9 @@ export function toAuthUser(user: User): AuthUser {
     fullName: typeof name === 'string' ? name.trim() : '',
   }
 }
+
+const isBrowser = typeof localStorage !== 'undefined'
+const STAND_IN_AFTER_MS = 3000
 
 /** Errors from an email link that carried an error instead of a session (expired, already used). */
 const LINK_ERRORS = new Set(['AuthImplicitGrantRedirectError', 'AuthPKCEGrantCodeExchangeError'])
@@ -43,9 +47,27 @@ export function connectAuth(client: AppSupabaseClient, dispatch: Dispatch): () =
     inFlight.set(userId, lookup)
   }
 
+  let settled = false
+  // Renewing an expired token retries with backoff for up to about 30 s when the server cannot be
+  // reached, and the first event waits for it. Meanwhile the saved session's user stands in (at once
+  // when the browser knows it is offline), so the account page is not stuck loading.
+  const standIn = isBrowser
+    ? setTimeout(
+        () => {
+          const saved = settled ? null : readStoredUser()
+          if (saved) dispatch(sessionChanged(saved))
+        },
+        navigator.onLine ? STAND_IN_AFTER_MS : 0,
+      )
+    : undefined
+
   const onEvent = (event: AuthChangeEvent, session: Session | null) => {
+    settled = true
+    clearTimeout(standIn)
     if (event === 'SIGNED_OUT' || !session?.user) {
-      dispatch(sessionChanged(null))
+      // Offline with an expired token, the client reports no session yet keeps the saved one.
+      const offlineUser = event === 'INITIAL_SESSION' && isBrowser ? readStoredUser() : null
+      dispatch(sessionChanged(offlineUser))
       return
     }
     dispatch(sessionChanged(toAuthUser(session.user)))
@@ -62,5 +84,8 @@ export function connectAuth(client: AppSupabaseClient, dispatch: Dispatch): () =
     if (error && LINK_ERRORS.has(error.name)) dispatch(linkErrorFound(error.message))
   })
 
-  return () => data.subscription.unsubscribe()
+  return () => {
+    clearTimeout(standIn)
+    data.subscription.unsubscribe()
+  }
 }

@@ -9,11 +9,12 @@ import { PageLoading } from '@/components/page-loading'
 import {
   selectAuthReady,
   selectAuthUser,
+  selectLinkError,
   startAuth,
   type AuthUser,
 } from '@/features/auth/auth-slice'
 import { selectWishlistCount } from '@/features/wishlist/wishlist-slice'
-import { SectionCard } from './account-ui'
+import { Notice, SectionCard } from './account-ui'
 import { AddressesSection } from './addresses-section'
 import { OrdersSection } from './orders-section'
 import { ProfileSection } from './profile-section'
@@ -136,6 +137,8 @@ function WishlistCard() {
 }
 
 function SignedOutPrompt() {
+  // A confirmation link that failed (expired, already used) lands here with its reason.
+  const linkError = useAppSelector(selectLinkError)
   return (
     <Box
       maxW="xl"
@@ -165,6 +168,13 @@ function SignedOutPrompt() {
       <chakra.p color="brand.charcoal" mb="8">
         Follow your orders, keep your delivery addresses and check out faster.
       </chakra.p>
+      {linkError ? (
+        <Box mb="8" textAlign="start">
+          <Notice tone="error" role="alert" title="That email link did not work">
+            {linkError}. Sign in, or ask for a new link from the sign-in page.
+          </Notice>
+        </Box>
+      ) : null}
       <chakra.div display="flex" flexWrap="wrap" justifyContent="center" gap="3">
         <Link to="/auth" search={{ redirect: '/account' }}>
           <chakra.span css={buttonLinkStyle('solid')}>Sign in</chakra.span>

@@ -37,13 +37,6 @@ const headings: Record<AuthMode, string> = {
 
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? ''
 
-const offlineToast = () =>
-  notify({
-    title: 'You are offline',
-    description: 'Signing in needs a connection. Please try again once you are back online.',
-    type: 'warning',
-  })
-
 /**
  * /auth: sign in, create an account, ask for a reset link, or (from that link) set a new password.
  * Afterwards the shopper goes back where they came from (`redirect`, a same-site path) or to /account.
@@ -56,6 +49,14 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
   const recovering = useAppSelector(selectPasswordRecovery)
   const linkError = useAppSelector(selectLinkError)
   const online = useOnline()
+  // Pressing a button while offline: the notice at the top turns into an alert and takes the focus.
+  // (Inline rather than a toast: the toast machinery may not have loaded before the connection went.)
+  const [triedOffline, setTriedOffline] = useState(false)
+  const offlineNotice = useRef<HTMLDivElement>(null)
+  const onOffline = () => {
+    setTriedOffline(true)
+    requestAnimationFrame(() => offlineNotice.current?.focus())
+  }
   const leaving = useRef(false)
   const [typedEmail, setTypedEmail] = useState('')
   const target = redirect ?? '/account'
@@ -110,7 +111,7 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
       body = (
         <NewPasswordForm
           email={user.email}
-          onOffline={offlineToast}
+          onOffline={onOffline}
           onSaved={() => {
             dispatch(passwordRecoveryFinished())
             notify({
@@ -128,7 +129,7 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
           <Notice tone="error" role="alert" title="This reset link cannot be used">
             {linkError ?? 'Email link is invalid or has expired'}. Ask for a new link below.
           </Notice>
-          <ForgotPasswordForm redirect={redirect} onOffline={offlineToast} />
+          <ForgotPasswordForm redirect={redirect} onOffline={onOffline} />
         </Box>
       )
     }
@@ -138,11 +139,7 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
   } else if (mode === 'forgot') {
     body = (
       <Box display="grid" gap="4">
-        <ForgotPasswordForm
-          initialEmail={typedEmail}
-          redirect={redirect}
-          onOffline={offlineToast}
-        />
+        <ForgotPasswordForm initialEmail={typedEmail} redirect={redirect} onOffline={onOffline} />
         <TextButton onClick={() => setMode('signin')}>Back to sign in</TextButton>
       </Box>
     )
@@ -160,12 +157,12 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
           ) : null}
           {mode === 'signup' ? (
             <SignUpForm
-              onOffline={offlineToast}
+              onOffline={onOffline}
               onSignedUp={(created) => onSignedIn(created, `Welcome to ${store.name}!`)}
             />
           ) : (
             <SignInForm
-              onOffline={offlineToast}
+              onOffline={onOffline}
               onSignedIn={(signedIn) => onSignedIn(signedIn, 'Signed in')}
               onForgotPassword={(email) => {
                 setTypedEmail(email)
@@ -216,8 +213,8 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
           {heading}
         </chakra.h1>
         {!online ? (
-          <Box mb="6">
-            <OfflineNotice />
+          <Box mb="6" ref={offlineNotice} tabIndex={-1} outline="none">
+            <OfflineNotice attempted={triedOffline} />
           </Box>
         ) : null}
         {body}

@@ -76,12 +76,22 @@ export function Notice({
   )
 }
 
-/** Sign-in needs the network; the rest of the store does not, and the shopper should know both. */
-export function OfflineNotice() {
+/**
+ * Sign-in needs the network; the rest of the store does not, and the shopper should know both. After
+ * a press of a button it becomes an alert, so screen readers hear why nothing happened.
+ */
+export function OfflineNotice({ attempted = false }: { attempted?: boolean }) {
   return (
-    <Notice tone="info" role="status" title="You are offline">
-      Signing in needs a connection. Meanwhile you can still browse the products you have seen,
-      search them, and add to your cart and wishlist; they stay on this device.
+    <Notice tone="info" role={attempted ? 'alert' : 'status'} title="You are offline">
+      <chakra.p>
+        Signing in needs a connection. Meanwhile you can still browse the products you have seen,
+        search them, and add to your cart and wishlist; they stay on this device.
+      </chakra.p>
+      {attempted ? (
+        <chakra.p mt="2" fontWeight="semibold" color="brand.ink">
+          Nothing was sent. What you typed is still here: please try again once you are back online.
+        </chakra.p>
+      ) : null}
     </Notice>
   )
 }
