@@ -15,11 +15,11 @@ const SEPARATORS = /[\s\-().]/g
 /** `2547XXXXXXXX` / `2541XXXXXXXX`, or null when the input is not a Kenyan mobile number. */
 export function normalizeKenyanPhone(input: string | null | undefined): string | null {
   const digits = (input ?? '').replace(SEPARATORS, '')
-  let match: RegExpExecArray | null
-  if ((match = /^\+?(254[17]\d{8})$/.exec(digits))) return match[1]
-  if ((match = /^0([17]\d{8})$/.exec(digits))) return `254${match[1]}`
-  if ((match = /^([17]\d{8})$/.exec(digits))) return `254${match[1]}`
-  return null
+  const match =
+    /^\+?254([17]\d{8})$/.exec(digits) ??
+    /^0([17]\d{8})$/.exec(digits) ??
+    /^([17]\d{8})$/.exec(digits)
+  return match ? `254${match[1]}` : null
 }
 
 export function isValidKenyanPhone(input: string | null | undefined): boolean {
