@@ -169,16 +169,19 @@ export function validateTransactionsSearch(raw: Raw): TransactionsSearch {
 export interface AffiliatesSearch {
   q?: string
   status?: AffiliateStatus
-  /** The affiliate open in the detail panel. */
-  affiliate?: string
+  /**
+   * The affiliate open in the detail panel, by id. Not called `affiliate`: `?affiliate=` is a referral
+   * link parameter, which the app takes out of every address it sees.
+   */
+  show?: string
 }
 
 export function validateAffiliatesSearch(raw: Raw): AffiliatesSearch {
-  const affiliate = text(raw.affiliate, 40)
+  const show = text(raw.show, 40)
   return compact({
     q: text(raw.q),
     status: oneOf(affiliateStatuses, raw.status),
-    affiliate: affiliate && uuidPattern.test(affiliate) ? affiliate.toLowerCase() : undefined,
+    show: show && uuidPattern.test(show) ? show.toLowerCase() : undefined,
   })
 }
 

@@ -61,7 +61,7 @@ export function AdminAffiliatesPage() {
   const query = useAdminQuery('affiliates', listAffiliates)
   const all = query.data ?? query.previous
   const shown = all?.filter((affiliate) => matches(affiliate, search)) ?? []
-  const open = search.affiliate ? all?.find((a) => a.id === search.affiliate) : undefined
+  const open = search.show ? all?.find((a) => a.id === search.show) : undefined
   const applications = all?.filter((a) => a.status === 'pending').length ?? 0
 
   const setSearch = (changes: Partial<AffiliatesSearch>, push = false) =>
@@ -182,7 +182,7 @@ export function AdminAffiliatesPage() {
                       <td>
                         <AdminButton
                           tone={affiliate.status === 'pending' ? 'primary' : 'secondary'}
-                          onClick={() => setSearch({ affiliate: affiliate.id }, true)}
+                          onClick={() => setSearch({ show: affiliate.id }, true)}
                           aria-label={`${affiliate.status === 'pending' ? 'Review' : 'Open'} affiliate ${affiliate.code.toUpperCase()}`}
                         >
                           {affiliate.status === 'pending' ? 'Review' : 'Open'}
@@ -201,7 +201,7 @@ export function AdminAffiliatesPage() {
         <AffiliateDetail
           key={open.id}
           affiliate={open}
-          onClose={() => setSearch({ affiliate: undefined }, true)}
+          onClose={() => setSearch({ show: undefined }, true)}
           onChanged={query.reload}
         />
       ) : null}

@@ -59,10 +59,12 @@ function Checking({ label = 'Checking your access…' }: { label?: string }) {
 /** Sends a visitor to sign in, with the admin page they asked for as the way back. */
 function SendToSignIn() {
   const router = useRouter()
-  const here = useRouterState({ select: (state) => state.location.href })
+  // The address at the moment access was refused: once the redirect starts, the router's location is
+  // already /auth while this screen is still on show, and must not be sent back as the way back.
+  const [from] = useState(() => router.state.location.href)
   useEffect(() => {
-    router.history.replace(`${paths.auth}?redirect=${encodeURIComponent(here)}`)
-  }, [router, here])
+    router.history.replace(`${paths.auth}?redirect=${encodeURIComponent(from)}`)
+  }, [router, from])
   return <Checking label="Taking you to sign in…" />
 }
 
