@@ -1,9 +1,12 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type Page } from '@playwright/test'
 
 /**
  * Browsing and buying against the real server and its seeded catalogue: listings with filters kept in
  * the URL, the product page's pickers, the cart, and the catalogue kept on the device.
  */
+
+// This machine is shared and often busy: give the embedded server room before calling a step failed.
+const expect = baseExpect.configure({ timeout: 20_000 })
 
 test.beforeEach(async ({ context }) => {
   // Skip the five-second splash and the first-visit offer, which would cover the page.
@@ -16,7 +19,8 @@ test.beforeEach(async ({ context }) => {
 const count = (page: Page) => page.getByRole('status').filter({ hasText: /^\d+ products?$/ })
 
 async function productCount(page: Page): Promise<number> {
-  await expect(count(page)).toBeVisible()
+  // The first catalogue read of a fresh server can be slow on a busy machine.
+  await expect(count(page)).toBeVisible({ timeout: 30_000 })
   return Number((await count(page).textContent())!.split(' ')[0])
 }
 

@@ -94,14 +94,15 @@ let loading: Promise<void> | undefined
  * Loads the catalogue once per session (and again after a failure or while the shown copy is stale).
  * The loader is imported on demand so the first route never carries it.
  */
-export function ensureCatalogue() {
+export function ensureCatalogue(options: { refresh?: boolean } = {}) {
   return async (dispatch: Dispatch, getState: () => { catalogue: CatalogueState }) => {
     const { status, stale } = getState().catalogue
-    if (loading || (status === 'ready' && !stale)) return loading
+    if (loading || (status === 'ready' && !stale && !options.refresh)) return loading
     loading = (async () => {
       dispatch(catalogueLoading())
       try {
         const { catalogueLoader } = await import('./api/catalogue-loader')
+        if (options.refresh) catalogueLoader.markStale()
         const outcome = await catalogueLoader.load((catalogue, source) => {
           dispatch(catalogueReceived({ catalogue, fromDevice: source === 'device' }))
         })
@@ -121,6 +122,12 @@ export function ensureCatalogue() {
     return loading
   }
 }
+
+/**
+ * Fetches the catalogue again although the copy shown is current: for the app shell to call when the
+ * service worker reports a newer catalogue (`onCatalogueUpdated` in app/pwa/service-worker.ts).
+ */
+export const refreshCatalogue = () => ensureCatalogue({ refresh: true })
 
 /** The products this shopper opened, newest first, kept on the device. */
 export interface RecentlyViewedState {

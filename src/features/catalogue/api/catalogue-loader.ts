@@ -20,6 +20,8 @@ export interface CatalogueLoader {
    * race), then the network copy when its version differs. Concurrent calls share one request.
    */
   load(onData: (catalogue: Catalogue, source: CatalogueSource) => void): Promise<LoadOutcome>
+  /** A newer catalogue exists (the service worker saw one): the next load asks the network again. */
+  markStale(): void
 }
 
 export function createCatalogueLoader(deps: {
@@ -50,8 +52,9 @@ export function createCatalogueLoader(deps: {
     // The device copy is shown unless the network answered first; after a network failure it is
     // what the shopper browses.
     let networkAnswered = false
+    const shown = memory !== undefined
     const device = loadFromDevice().then((cached) => {
-      if (cached && !networkAnswered) deliver(cached, 'device')
+      if (cached && !networkAnswered && !shown) deliver(cached, 'device')
       return cached
     })
     try {
@@ -76,6 +79,9 @@ export function createCatalogueLoader(deps: {
   return {
     peek: () => memory,
     loadFromDevice,
+    markStale() {
+      fresh = false
+    },
     async load(onData) {
       if (memory && fresh) {
         onData(memory, 'network')

@@ -19,13 +19,16 @@ export class CatalogueHttpError extends Error {
   }
 }
 
+/** A connection that has not answered in this long is treated as offline (the saved copy stays up). */
+export const catalogueTimeoutMs = 30_000
+
 /**
  * A plain GET with the anonymous key: supabase-js is not needed for one public read and must stay off the
  * first route. A GET (not a POST) lets the service worker and the HTTP cache keep the answer.
  */
 export async function fetchCatalogue(
   fetcher: typeof fetch = fetch,
-  signal?: AbortSignal,
+  timeoutMs = catalogueTimeoutMs,
 ): Promise<Catalogue> {
   let response: Response
   try {
@@ -35,10 +38,10 @@ export async function fetchCatalogue(
         Authorization: `Bearer ${env.supabaseAnonKey}`,
         Accept: 'application/json',
       },
-      signal,
+      signal:
+        typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(timeoutMs) : undefined,
     })
   } catch (error) {
-    if (signal?.aborted) throw error
     throw new CatalogueOfflineError(error)
   }
   if (!response.ok) throw new CatalogueHttpError(response.status)

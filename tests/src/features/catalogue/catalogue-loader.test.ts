@@ -57,6 +57,14 @@ describe('fetching the catalogue', () => {
       fetchCatalogue(async () => new Response('nope', { status: 503 })),
     ).rejects.toBeInstanceOf(CatalogueHttpError)
   })
+
+  it('gives up on a connection that does not answer, as offline', async () => {
+    const hanging: typeof fetch = (_url, init) =>
+      new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
+      })
+    await expect(fetchCatalogue(hanging, 20)).rejects.toBeInstanceOf(CatalogueOfflineError)
+  })
 })
 
 describe('loading the catalogue (stale-while-revalidate)', () => {
@@ -146,6 +154,21 @@ describe('loading the catalogue (stale-while-revalidate)', () => {
     await loader.load(third)
     expect(fetcher).toHaveBeenCalledTimes(1)
     expect(third).toHaveBeenCalledWith(catalogue, 'network')
+  })
+
+  it('asks the network again once told a newer catalogue exists, without flashing the old one', async () => {
+    const newer = { ...catalogue, version: 'fixture-2' }
+    const fetcher = vi.fn<() => Promise<Catalogue>>().mockResolvedValueOnce(catalogue)
+    const loader = createCatalogueLoader({ cache: memoryCache(older), fetchCatalogue: fetcher })
+    await loader.load(() => {})
+    fetcher.mockResolvedValueOnce(newer)
+    loader.markStale()
+    const seen: string[] = []
+    expect(await loader.load((data, source) => seen.push(`${source}:${data.version}`))).toEqual({
+      kind: 'fresh',
+    })
+    expect(seen).toEqual(['network:fixture-2'])
+    expect(fetcher).toHaveBeenCalledTimes(2)
   })
 
   it('reads only the device (never the network) for titles', async () => {
