@@ -19,9 +19,15 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest,
+      // The manifest's icons are added once by includeManifestIcons; the globs leave PNGs out so they
+      // are not listed twice. Product pictures are cached at run time (bounded), never precached.
+      includeManifestIcons: true,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,ico}'],
-        globIgnores: ['images/products/**'],
+        globIgnores: ['images/products/**', 'icons/**/*.ts'],
+        // A classic-script worker written straight to sw.js: no intermediate sw.mjs left in dist, and
+        // browsers without module service workers still install it.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),

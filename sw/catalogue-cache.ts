@@ -1,0 +1,48 @@
+/**
+ * The catalogue JSON, stale-while-revalidate: the shopper sees the saved catalogue at once (and offline)
+ * while a fresh copy is fetched for the next visit. When the fresh copy differs, open pages are told so they
+ * can offer to refresh what they show.
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import type { WorkboxPlugin } from 'workbox-core'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { registerRoute } from 'workbox-routing'
+import { StaleWhileRevalidate } from 'workbox-strategies'
+import { SW_MESSAGES } from './messages'
+import { isAnonymousRequest } from './public-request'
+
+declare const self: ServiceWorkerGlobalScope
+
+export const CATALOGUE_PATH = '/rest/v1/rpc/catalogue'
+
+const announceChanges: WorkboxPlugin = {
+  async cacheDidUpdate({ oldResponse, newResponse, request }) {
+    if (!oldResponse) return
+    const [before, after] = await Promise.all([oldResponse.text(), newResponse.clone().text()])
+    if (before === after) return
+    const clients = await self.clients.matchAll({ type: 'window' })
+    for (const client of clients) {
+      client.postMessage({ type: SW_MESSAGES.catalogueUpdated, url: request.url })
+    }
+  },
+}
+
+export function routeCatalogue(cacheName: string): void {
+  registerRoute(
+    ({ url, request, sameOrigin }) =>
+      sameOrigin &&
+      url.pathname === CATALOGUE_PATH &&
+      request.method === 'GET' &&
+      isAnonymousRequest(request),
+    new StaleWhileRevalidate({
+      cacheName,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        // A handful of query variants at most (e.g. a category filter); keep the cache small.
+        new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true }),
+        announceChanges,
+      ],
+    }),
+    'GET',
+  )
+}
