@@ -1,4 +1,41 @@
-/** Placeholder until the offline shell lands: update prompt, install button and offline indicator. */
+import { Stack } from '@chakra-ui/react/stack'
+import { useEffect } from 'react'
+import { useAppStore } from '@/app/hooks'
+import { listenForInstall } from './install-prompt'
+import { InstallOffer } from './install-offer'
+import { OfflineIndicator } from './offline-indicator'
+import { connectOutbox } from './outbox-connection'
+import { startServiceWorker } from './service-worker'
+import { UpdatePrompt } from './update-prompt'
+
+// The install offer can come soon after load: listen from the moment the app's code runs.
+listenForInstall()
+
+/**
+ * The offline shell's visible parts, rendered once by the app shell: the offline note, the update
+ * prompt and the install offer, stacked at the bottom-left, clear of the chat button. It also starts the
+ * service worker (after load) and the outbox.
+ */
 export function PwaPrompts() {
-  return null
+  const store = useAppStore()
+  useEffect(() => {
+    startServiceWorker()
+    return connectOutbox(store)
+  }, [store])
+
+  return (
+    <Stack
+      position="fixed"
+      insetStart={{ base: '3', md: '4' }}
+      bottom={{ base: '3', md: '4' }}
+      maxW={{ base: 'calc(100vw - 6rem)', md: 'sm' }}
+      gap="2"
+      zIndex="banner"
+      pointerEvents="none"
+    >
+      <OfflineIndicator />
+      <UpdatePrompt />
+      <InstallOffer />
+    </Stack>
+  )
 }

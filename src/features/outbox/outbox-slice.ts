@@ -27,9 +27,10 @@
  *    `dispatch(sendOrQueue(kind, payload))`, which also tries at once and resolves with
  *    `{ status: 'delivered', response } | { status: 'rejected', message } | { status: 'queued', item }`.
  *
- * 3. Show what waits with `useOutboxItems(kind)` ('Waiting to send' badges) and listen for outcomes with
- *    `subscribeOutboxEvents(listener)` (`delivered` with the server's answer, `rejected`, `needs-auth`,
- *    `retry`).
+ * 3. Show what waits with `useOutboxItems(kind)` ('Waiting to send' badges; the signed-in user's items
+ *    only) and listen for outcomes with `subscribeOutboxEvents(listener)` (`delivered` with the server's
+ *    answer, `rejected`, `needs-auth`, `retry`; `awaited` is true when a `sendOrQueue` caller is
+ *    already handling that item's outcome).
  *
  * ## Rules the outbox keeps
  * - Items are tied to the user who queued them (`userId`, null for a guest). A sender registered with
@@ -46,21 +47,22 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { signedOut } from '@/features/auth/auth-slice'
-import type { JsonValue } from '@/lib/storage/json-guards'
 import { outboxAuth } from './outbox-auth'
 import { newOutboxId } from './outbox-id'
 import type { FlushOptions, FlushSummary } from './outbox-engine'
-import { subscribeOutboxEvents } from './outbox-events'
+import { awaitItem, subscribeOutboxEvents } from './outbox-events'
 
 export type OutboxKind = 'order' | 'chat' | 'newsletter'
 export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'needs-auth'
+/** Plain JSON only (no dates, classes or functions): checked again when read back from the device. */
+export type OutboxPayload = Record<string, unknown>
 
 export interface OutboxItem {
   /** A client-made UUID: the server's idempotency key. Never changes, across retries and reloads. */
   id: string
   kind: OutboxKind
-  /** What the sender needs, as plain JSON (it is saved on the device). */
-  payload: JsonValue
+  /** What the sender needs, as a plain JSON object (it is saved on the device). */
+  payload: OutboxPayload
   /** Who queued it (null: a guest). */
   userId: string | null
   /** When it was queued (ms since epoch). */
@@ -200,7 +202,7 @@ export interface EnqueueOptions {
 
 /** Queues a request and starts a flush. Resolves with the queued item. */
 export const enqueue =
-  (kind: OutboxKind, payload: JsonValue, options: EnqueueOptions = {}) =>
+  (kind: OutboxKind, payload: OutboxPayload, options: EnqueueOptions = {}) =>
   async (dispatch: Dispatch, getState: () => OutboxRootState): Promise<OutboxItem> => {
     const userId =
       options.userId !== undefined ? options.userId : ((await outboxAuth().sessionUserId()) ?? null)
@@ -240,10 +242,11 @@ export type SendOrQueueResult =
  * never sent twice by two different code paths.
  */
 export const sendOrQueue =
-  (kind: OutboxKind, payload: JsonValue, options: EnqueueOptions = {}) =>
+  (kind: OutboxKind, payload: OutboxPayload, options: EnqueueOptions = {}) =>
   async (dispatch: Dispatch, getState: () => OutboxRootState): Promise<SendOrQueueResult> => {
     const outcomes: SendOrQueueResult[] = []
     const id = options.id ?? newOutboxId()
+    const release = awaitItem(id)
     const stop = subscribeOutboxEvents((event) => {
       if (event.item.id !== id) return
       if (event.type === 'delivered')
@@ -260,6 +263,7 @@ export const sendOrQueue =
       return current ? { status: 'queued', item: current } : { status: 'delivered', response: null }
     } finally {
       stop()
+      release()
     }
   }
 

@@ -19,7 +19,7 @@ export function toOutboxItem(value: unknown): OutboxItem | null {
   if (userId !== null && !isNonEmptyString(userId, 100)) return null
   if (!isTime(createdAt)) return null
   const safePayload = toSafeJson(payload)
-  if (safePayload === undefined) return null
+  if (!isRecord(safePayload)) return null
   return {
     id,
     kind: kind as OutboxKind,

@@ -1,9 +1,12 @@
 import { Flex } from '@chakra-ui/react/flex'
 import { chakra } from '@chakra-ui/react/styled-system'
-import { useId, useState, type FormEvent } from 'react'
+import { useContext, useId, useState, type FormEvent } from 'react'
+import { ReactReduxContext } from 'react-redux'
+import type { AppDispatch } from '@/app/store'
 import { notify } from '@/components/toaster'
 import { VisuallyHidden } from '@/components/visually-hidden'
 import { timings } from '@/config/site'
+import { enqueue } from '@/features/outbox/outbox-slice'
 import type { SubscribeSource } from '../api/subscribe'
 
 /** The spec's rule (§5): something was typed and it contains '@'. The server checks the rest. */
@@ -30,6 +33,8 @@ export function NewsletterForm({ source, tone = 'light' }: NewsletterFormProps) 
   const [email, setEmail] = useState('')
   const [submitting, setSubmitting] = useState(false)
   const dark = tone === 'dark'
+  // The app's store, when there is one: a sign-up that cannot reach the server then waits in the outbox.
+  const redux = useContext(ReactReduxContext)
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -44,14 +49,23 @@ export function NewsletterForm({ source, tone = 'light' }: NewsletterFormProps) 
     }
     setSubmitting(true)
     const minimumWait = wait(timings.newsletterSimulatedWaitMs)
+    const clientId = crypto.randomUUID()
     const result = await import('../api/subscribe')
-      .then(({ subscribe }) =>
-        subscribe({ email: email.trim(), clientId: crypto.randomUUID(), source }),
-      )
-      .catch(() => ({ ok: false as const, reason: 'network' as const }))
+      .then(({ subscribe }) => subscribe({ email: email.trim(), clientId, source }))
+      .catch(() => ({ ok: false as const, reason: 'network' as const, retryable: true }))
     await minimumWait
     setSubmitting(false)
-    if (result.ok) {
+    if (!result.ok && result.retryable && redux) {
+      // Same client id: if the first request did arrive, the server keeps one sign-up.
+      const dispatch = redux.store.dispatch as AppDispatch
+      await dispatch(enqueue('newsletter', { email: email.trim(), source }, { id: clientId }))
+      setEmail('')
+      notify({
+        title: 'Waiting to send',
+        description: "You're offline. We'll subscribe you as soon as the connection returns.",
+        type: 'info',
+      })
+    } else if (result.ok) {
       setEmail('')
       notify({
         title: 'Successfully Subscribed!',

@@ -1,0 +1,24 @@
+import { Text } from '@chakra-ui/react/text'
+import { useOutboxItems } from '@/features/outbox/outbox-slice'
+import { useOnlineStatus } from '@/lib/use-online-status'
+import { PromptCard } from './prompt-card'
+
+/**
+ * A calm note while the device has no connection: the shop keeps working from what was saved. It also
+ * says how many of the shopper's requests wait to be sent.
+ */
+export function OfflineIndicator() {
+  const online = useOnlineStatus()
+  const waiting = useOutboxItems().length
+  if (online) return null
+  return (
+    <PromptCard role="status" aria-live="polite" py="2">
+      <Text fontWeight="semibold">You&apos;re offline — browsing saved catalogue</Text>
+      {waiting > 0 ? (
+        <Text color="whiteAlpha.800" fontSize="xs" mt="0.5">
+          {waiting === 1 ? '1 request' : `${waiting} requests`} waiting to send
+        </Text>
+      ) : null}
+    </PromptCard>
+  )
+}

@@ -1,0 +1,148 @@
+import type { Workbox } from 'workbox-window'
+import { env } from '@/config/env'
+import { catalogueUrl } from '@/features/catalogue/api/fetch-catalogue'
+import { OUTBOX_SYNC_TAG, SERVICE_WORKER_URL, SW_MESSAGES } from './sw-messages'
+
+/**
+ * The one module that registers the service worker and talks to it. Registration waits for the page's
+ * `load` event and loads workbox-window then, so none of it is on the first paint's critical path.
+ *
+ * A new version never takes over by itself: when one is waiting, `updateReady` turns true and the page
+ * asks the shopper. `applyUpdate()` (their "Reload") tells the waiting worker to skip waiting, and the page
+ * reloads once the new worker controls it.
+ */
+export interface ServiceWorkerState {
+  /** A new version is installed and waits for the shopper's go-ahead (or took over from another tab). */
+  updateReady: boolean
+  /** This page is controlled: it opens offline from now on. */
+  controlled: boolean
+}
+
+let state: ServiceWorkerState = { updateReady: false, controlled: false }
+const listeners = new Set<() => void>()
+let workbox: Workbox | undefined
+let started = false
+let reloadOnControl = false
+let outboxFlush: (() => Promise<{ remaining: number }>) | undefined
+const catalogueListeners = new Set<() => void>()
+
+function setState(change: Partial<ServiceWorkerState>) {
+  state = { ...state, ...change }
+  for (const listener of listeners) listener()
+}
+
+export function getServiceWorkerState(): ServiceWorkerState {
+  return state
+}
+
+export function subscribeServiceWorker(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+/** How often an open app looks for a new version (it also looks whenever it is shown again). */
+const UPDATE_CHECK_MS = 60 * 60 * 1000
+
+async function register(): Promise<void> {
+  const { Workbox } = await import('workbox-window')
+  const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' })
+  workbox = wb
+  wb.addEventListener('waiting', () => setState({ updateReady: true }))
+  wb.addEventListener('controlling', (event) => {
+    setState({ controlled: true })
+    if (!event.isUpdate) {
+      warmCatalogue()
+      return
+    }
+    // Our shopper said "Reload"; in other tabs the new version arrived from elsewhere: offer a reload
+    // there too (their old code may ask for files the new version no longer has).
+    if (reloadOnControl) window.location.reload()
+    else setState({ updateReady: true })
+  })
+  navigator.serviceWorker.addEventListener('message', onWorkerMessage)
+  await wb.register()
+  if (navigator.serviceWorker.controller) setState({ controlled: true })
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void wb.update().catch(() => {})
+  })
+  setInterval(() => void wb.update().catch(() => {}), UPDATE_CHECK_MS)
+}
+
+/**
+ * On the very first visit the catalogue was fetched before the worker existed, so the worker has no copy
+ * of its own yet. One request through it now (usually a 304 from the HTTP cache) fills its cache.
+ */
+function warmCatalogue() {
+  void fetch(catalogueUrl(), {
+    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
+  })
+    .then((response) => response.arrayBuffer())
+    .catch(() => {})
+}
+
+function onWorkerMessage(event: MessageEvent<unknown>) {
+  const type = (event.data as { type?: unknown } | null)?.type
+  if (type === SW_MESSAGES.catalogueUpdated) {
+    for (const listener of catalogueListeners) listener()
+  }
+  if (type === SW_MESSAGES.flushOutbox) {
+    const port = event.ports[0]
+    const flush = outboxFlush ?? (() => Promise.resolve({ remaining: -1 }))
+    void flush()
+      .catch(() => ({ remaining: -1 }))
+      .then((summary) => port?.postMessage({ remaining: summary.remaining }))
+  }
+}
+
+/** Registers the service worker after the page has loaded (production builds only). */
+export function startServiceWorker(): void {
+  if (started || !('serviceWorker' in navigator) || import.meta.env.DEV) return
+  started = true
+  const go = () => void register().catch((error: unknown) => console.warn('Service worker:', error))
+  if (document.readyState === 'complete') go()
+  else window.addEventListener('load', go, { once: true })
+}
+
+/** The shopper accepted the update: the waiting worker takes over and the page reloads. */
+export function applyUpdate(): void {
+  reloadOnControl = true
+  const wb = workbox
+  if (!wb) {
+    window.location.reload()
+    return
+  }
+  void navigator.serviceWorker.getRegistration().then((registration) => {
+    if (registration?.waiting) wb.messageSkipWaiting()
+    // Already active (accepted in another tab): a reload is all that is left.
+    else window.location.reload()
+  })
+}
+
+/** The worker saved a newer catalogue than the one shown. */
+export function onCatalogueUpdated(listener: () => void): () => void {
+  catalogueListeners.add(listener)
+  return () => {
+    catalogueListeners.delete(listener)
+  }
+}
+
+/** What the worker's Background Sync calls: flush the outbox and say how much is left. */
+export function setOutboxFlushHandler(flush: () => Promise<{ remaining: number }>): void {
+  outboxFlush = flush
+}
+
+interface SyncRegistration extends ServiceWorkerRegistration {
+  sync?: { register(tag: string): Promise<void> }
+}
+
+/** Asks the browser to wake the worker when the connection returns (where Background Sync exists). */
+export function requestOutboxSync(): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  void navigator.serviceWorker.ready
+    .then((registration) => (registration as SyncRegistration).sync?.register(OUTBOX_SYNC_TAG))
+    .catch(() => {
+      // Not supported or not allowed: the online event, focus and app start still flush.
+    })
+}
