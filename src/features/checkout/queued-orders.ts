@@ -12,10 +12,26 @@ export interface QueuedOrder {
   paymentMethod: PaymentMethod
   mpesaPhone: string | null
   queuedAt: string
+  /**
+   * The cart lines it was made from. The cart is emptied when the order is queued (so it cannot be
+   * placed twice); if the store refuses it, these go back into the cart for the shopper to review.
+   */
+  lines: QueuedCartLine[]
   /** Set when the server refused it (409: items changed, or 400). */
   rejected?: { message: string; lines: ConflictLine[] }
   /** Set when the session expired and could not be renewed. */
   needsSignIn?: boolean
+}
+
+export interface QueuedCartLine {
+  [extra: string]: unknown
+  productId: string
+  name: string
+  price: number
+  quantity: number
+  image: string
+  size?: string
+  color?: string
 }
 
 export const QUEUED_ORDERS_KEY = 'luxe.checkout.queued'
@@ -74,15 +90,31 @@ export function subscribeQueuedOrders(onChange: () => void): () => void {
   }
 }
 
-export type QueueSnapshot = Pick<QueuedOrder, 'name' | 'paymentMethod' | 'mpesaPhone'>
+export type QueueSnapshot = Pick<QueuedOrder, 'name' | 'paymentMethod' | 'mpesaPhone' | 'lines'>
+
+/** The outbox's enqueue, as the checkout calls it (dispatch(enqueue('order', payload, { id }))). */
+export type EnqueueOrder = (payload: PlaceOrderPayload) => Promise<unknown>
 
 /**
- * Hands the order to the outbox ('order' kind) to be placed when the connection returns. Null when
- * the outbox is not available on this device (the shopper then places it again later).
+ * Hands the order to the outbox ('order' kind, its client id as the item id) to be placed when the
+ * connection returns, and remembers it for the waiting screen.
  */
 export async function queueOrder(
-  _order: Omit<PlaceOrderPayload, 'clientOrderId'> | PlaceOrderPayload,
-  _snapshot: QueueSnapshot,
-): Promise<QueuedOrder | null> {
-  return null
+  payload: PlaceOrderPayload,
+  snapshot: QueueSnapshot,
+  enqueueOrder: EnqueueOrder,
+): Promise<QueuedOrder> {
+  const entry: QueuedOrder = {
+    clientOrderId: payload.clientOrderId,
+    ...snapshot,
+    queuedAt: new Date().toISOString(),
+  }
+  rememberQueuedOrder(entry)
+  await enqueueOrder(payload)
+  return entry
+}
+
+/** The newest order of this device still waiting in the outbox (or refused and not yet reviewed). */
+export function latestQueuedOrder(): QueuedOrder | undefined {
+  return readAll()[0]
 }

@@ -10,11 +10,16 @@ import type {
 } from '../checkout-types'
 import { CheckoutError, fromRpcError, NETWORK_MESSAGE } from './checkout-error'
 
-async function rpc<T>(name: 'place_order' | 'quote_order', payload: unknown): Promise<T> {
+async function rpc<T>(
+  name: 'place_order' | 'quote_order',
+  payload: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
   const supabase = await getSupabase()
   let result
   try {
-    result = await supabase.rpc(name, { payload: payload as Json })
+    const call = supabase.rpc(name, { payload: payload as Json })
+    result = await (signal ? call.abortSignal(signal) : call)
   } catch {
     throw new CheckoutError('network', NETWORK_MESSAGE)
   }
@@ -26,8 +31,11 @@ async function rpc<T>(name: 'place_order' | 'quote_order', payload: unknown): Pr
  * Places the order (or, for a key already used with the same body, returns the order placed then).
  * Throws CheckoutError.
  */
-export function placeOrder(payload: PlaceOrderPayload): Promise<OrderDocument> {
-  return rpc<OrderDocument>('place_order', payload)
+export function placeOrder(
+  payload: PlaceOrderPayload,
+  signal?: AbortSignal,
+): Promise<OrderDocument> {
+  return rpc<OrderDocument>('place_order', payload, signal)
 }
 
 /** Current prices, per-line problems and the delivery fee for the cart, without placing anything. */

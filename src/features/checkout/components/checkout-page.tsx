@@ -9,14 +9,27 @@ import { notify } from '@/components/toaster'
 import { paths } from '@/config/paths'
 import { activeAffiliateCode, selectAffiliateRecord } from '@/features/affiliate/affiliate-slice'
 import { selectAuthUser } from '@/features/auth/auth-slice'
-import { clearCart, removeItem, selectCartItems, setQuantity } from '@/features/cart/cart-slice'
+import {
+  clearCart,
+  removeItem,
+  selectCartItems,
+  setQuantity,
+  type CartItem,
+} from '@/features/cart/cart-slice'
 import { selectCurrency } from '@/features/currency/currency-slice'
+import { enqueue, type OutboxPayload } from '@/features/outbox/outbox-slice'
 import { formatPrice } from '@/lib/money'
 import { formatKenyanPhone, normalizeKenyanPhone } from '@/lib/phone'
 import { placeOrder } from '../api/checkout-api'
-import { NETWORK_MESSAGE } from '../api/checkout-error'
-import { clearDraft, loadDraft, saveDraft, savePayIntent } from '../checkout-storage'
-import type { ConflictLine, OrderDocument } from '../checkout-types'
+import {
+  clearDraft,
+  endAttempt,
+  loadAttempt,
+  loadDraft,
+  saveDraft,
+  savePayIntent,
+} from '../checkout-storage'
+import type { ConflictLine, OrderDocument, PlaceOrderPayload } from '../checkout-types'
 import {
   asCheckoutField,
   fieldOrder,
@@ -28,7 +41,12 @@ import {
 } from '../checkout-validation'
 import { lineNotice, lineStates } from '../line-problems'
 import { buildOrderPayload, orderItems, quoteDelivery } from '../order-payload'
-import { queueOrder, type QueuedOrder } from '../queued-orders'
+import {
+  latestQueuedOrder,
+  queueOrder,
+  type QueuedCartLine,
+  type QueuedOrder,
+} from '../queued-orders'
 import { saveOrderLink } from '../saved-orders'
 import { submitOrder } from '../submit-order'
 import { useOnline } from '../use-online'
@@ -74,7 +92,8 @@ export function CheckoutPage() {
   const [phase, setPhase] = useState<Phase>('form')
   const [alert, setAlert] = useState<{ text: string; signIn?: boolean } | null>(null)
   const [conflict, setConflict] = useState<ConflictLine[]>([])
-  const [queued, setQueued] = useState<QueuedOrder | null>(null)
+  // An order of this device still waiting in the outbox (or just answered) is shown instead of the form.
+  const [queued, setQueued] = useState<QueuedOrder | null>(() => latestQueuedOrder() ?? null)
   const inFlight = useRef(false)
   const alertRef = useRef<HTMLDivElement>(null)
 
@@ -192,16 +211,23 @@ export function CheckoutPage() {
       code: activeAffiliateCode(referral),
       expiry: referral?.expiry ?? null,
     })
+    const toOutbox = async (payload: PlaceOrderPayload) => {
+      const waiting = await queueOrder(
+        payload,
+        { ...draftSnapshot(draft), lines: cartSnapshot(items) },
+        (item) =>
+          dispatch(enqueue('order', item as unknown as OutboxPayload, { id: item.clientOrderId })),
+      )
+      // The outbox owns the key now; a new checkout starts with a new one. The cart empties as for a
+      // placed order, so the same items cannot be ordered twice while this one waits.
+      endAttempt()
+      clearDraft()
+      dispatch(clearCart())
+      setQueued(waiting)
+    }
     try {
       if (!navigator.onLine) {
-        const waiting = await queueOrder(order, draftSnapshot(draft))
-        if (waiting) {
-          setQueued(waiting)
-          return
-        }
-        showAlert(
-          "You're offline. Please place your order when you're back online: your cart and details are kept here.",
-        )
+        await toOutbox({ ...order, clientOrderId: loadAttempt().clientOrderId })
         return
       }
       const result = await submitOrder(order, placeOrder)
@@ -210,12 +236,10 @@ export function CheckoutPage() {
         return
       }
       const { error } = result
-      if (error.kind === 'network' && !navigator.onLine) {
-        const waiting = await queueOrder(result.payload, draftSnapshot(draft))
-        if (waiting) {
-          setQueued(waiting)
-          return
-        }
+      // No answer at all (the connection dropped on the way): the outbox sends it, same key, later.
+      if (error.kind === 'network') {
+        await toOutbox(result.payload)
+        return
       }
       if (error.kind === 'invalid') {
         const field = asCheckoutField(error.field)
@@ -235,7 +259,7 @@ export function CheckoutPage() {
         showAlert('Please sign in again to finish your order.', true)
         return
       }
-      showAlert(error.kind === 'network' ? NETWORK_MESSAGE : error.message)
+      showAlert(error.message)
     } finally {
       inFlight.current = false
       setPhase((current) => (current === 'placing' ? 'form' : current))
@@ -356,6 +380,19 @@ export function CheckoutPage() {
       </chakra.form>
     </PageFrame>
   )
+}
+
+/** The cart lines as they were queued (plain data, saved on the device). */
+function cartSnapshot(items: readonly CartItem[]): QueuedCartLine[] {
+  return items.map((line) => ({
+    productId: line.productId,
+    name: line.name,
+    price: line.price,
+    quantity: line.quantity,
+    image: line.image,
+    ...(typeof line.size === 'string' ? { size: line.size } : {}),
+    ...(typeof line.color === 'string' ? { color: line.color } : {}),
+  }))
 }
 
 /** What the waiting screen needs to say about a queued order. */

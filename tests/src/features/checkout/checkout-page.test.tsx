@@ -324,3 +324,73 @@ describe('checkout page', () => {
     expect(again.data).toHaveLength(1)
   })
 })
+
+describe('the outbox sender for orders queued offline', () => {
+  const queuedPayload = (productId: string, quantity = 1) => ({
+    items: [{ productId, quantity }],
+    contact: { name: 'Wanjiru', email: 'wanjiru@example.com', phone: '254712345678' },
+    delivery: { method: 'pickup', pickupPoint: 'hub-karen' },
+    paymentMethod: 'cod',
+  })
+  const context = (id: string) => ({
+    idempotencyKey: id,
+    attempt: 1,
+    signal: new AbortController().signal,
+  })
+  const item = (id: string, payload: unknown) =>
+    ({
+      id,
+      kind: 'order',
+      payload,
+      userId: null,
+      createdAt: Date.now(),
+      attempts: 0,
+      lastError: null,
+      status: 'pending',
+      nextAttemptAt: null,
+    }) as const
+
+  it('places the order under the item id, keeps its link, and answers the same order on a replay', async () => {
+    const { createOrderSender } = await import('@/features/checkout/order-outbox-sender')
+    const send = createOrderSender()
+    const id = crypto.randomUUID()
+    const first = await send(item(id, queuedPayload('co-tote')) as never, context(id))
+    expect(first).toMatchObject({
+      type: 'delivered',
+      response: { clientOrderId: id, total: 6300, deliveryFee: 0 },
+    })
+    const again = await send(item(id, queuedPayload('co-tote')) as never, context(id))
+    expect(again).toEqual(first)
+    const { data } = await admin.from('orders').select('id').eq('client_order_id', id)
+    expect(data).toHaveLength(1)
+    expect(window.localStorage.getItem('luxe.orders')).toContain(id)
+  })
+
+  it('ends with the reason and the lines when an item sold out meanwhile, and waits when offline', async () => {
+    const { createOrderSender } = await import('@/features/checkout/order-outbox-sender')
+    const { findQueuedOrder, rememberQueuedOrder } =
+      await import('@/features/checkout/queued-orders')
+    const send = createOrderSender()
+    const id = crypto.randomUUID()
+    rememberQueuedOrder({
+      clientOrderId: id,
+      name: 'Wanjiru',
+      paymentMethod: 'cod',
+      mpesaPhone: null,
+      queuedAt: new Date().toISOString(),
+      lines: [],
+    })
+    const refused = await send(item(id, queuedPayload('co-gone')) as never, context(id))
+    expect(refused).toEqual({
+      type: 'rejected',
+      message: 'Some items in your cart are no longer available as ordered.',
+    })
+    expect(findQueuedOrder(id)?.rejected?.lines).toEqual([
+      expect.objectContaining({ productId: 'co-gone', problem: 'sold_out', available: 0 }),
+    ])
+
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
+    const offline = await send(item(id, queuedPayload('co-tote')) as never, context(id))
+    expect(offline).toMatchObject({ type: 'retry' })
+  })
+})
