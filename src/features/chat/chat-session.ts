@@ -15,8 +15,8 @@ export interface ChatEnvironment {
   perform: (action: AssistantAction) => void
   notify: (options: NotifyOptions) => void
   online: () => boolean
-  /** Hands a message written offline to whatever sends it once the connection returns. */
-  queue: (message: ChatMessage) => void
+  /** Hands a question written offline (and the conversation it belongs to) to the outbox. */
+  queue: (message: ChatMessage, request: AssistantRequestMessage[]) => void
 }
 
 /** The function accepts at most 30 messages of 2,000 characters: the latest ones are sent. */
@@ -53,7 +53,7 @@ const agentMessage = (text: string): ChatMessage => ({
 export function applyAnswer(
   answer: AssistantAnswer,
   store: ConversationStore,
-  env: ChatEnvironment,
+  env: Pick<ChatEnvironment, 'perform'>,
 ) {
   const action = readAction(answer?.action)
   const text = typeof answer?.message === 'string' && answer.message.trim() ? answer.message : ''
@@ -65,7 +65,7 @@ export function applyAnswer(
   if (action) env.perform(action)
 }
 
-function failed(store: ConversationStore, env: ChatEnvironment) {
+export function failed(store: ConversationStore, env: Pick<ChatEnvironment, 'notify'>) {
   store.append(agentMessage(chatTexts.technicalDifficulties))
   env.notify({ ...chatTexts.toasts.connectionError, type: 'error' })
 }
@@ -112,14 +112,14 @@ export async function sendMessage(
   }
   if (!env.online()) {
     store.append({ ...message, status: 'waiting' })
-    env.queue(message)
+    env.queue(message, requestFor(store.getState().messages, message.id))
     return true
   }
   store.append(message)
   const delivered = await deliver(message.id, store, env)
   if (!delivered) {
     store.update(message.id, { status: 'waiting' })
-    env.queue(message)
+    env.queue(message, requestFor(store.getState().messages, message.id))
   }
   return true
 }

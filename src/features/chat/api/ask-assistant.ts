@@ -18,11 +18,31 @@ export class AssistantOffline extends Error {
   }
 }
 
+/** The function answered with an error status. */
+export class AssistantHttpError extends Error {
+  constructor(
+    readonly status: number,
+    cause: unknown,
+  ) {
+    super(`The assistant answered ${status}`, { cause })
+    this.name = 'AssistantHttpError'
+  }
+}
+
+/** An interactive question should not hang: after this the shopper is told to try again. */
+export const ASK_TIMEOUT_MS = 20_000
+
 /**
- * Invokes the `chat-assistant` function with the conversation (spec §7). Throws on any failure; throws
- * `AssistantOffline` when the browser has no connection, so the message can wait for one.
+ * Invokes the `chat-assistant` function with the conversation (spec §7). Throws on any failure:
+ * `AssistantOffline` when the browser has no connection (the question can wait for one),
+ * `AssistantHttpError` for an error status.
  */
-export async function askAssistant(messages: AssistantRequestMessage[]): Promise<AssistantAnswer> {
+export async function askAssistant(
+  messages: AssistantRequestMessage[],
+  options: { signal?: AbortSignal } = {},
+): Promise<AssistantAnswer> {
+  // The browser knows for sure when it is offline (only the other way round can it be wrong).
+  if (!navigator.onLine) throw new AssistantOffline(new Error('navigator.onLine is false'))
   let supabase
   try {
     supabase = await getSupabase()
@@ -30,9 +50,15 @@ export async function askAssistant(messages: AssistantRequestMessage[]): Promise
     if (!navigator.onLine) throw new AssistantOffline(error)
     throw error
   }
-  const { data, error } = await supabase.functions.invoke('chat-assistant', { body: { messages } })
+  const { data, error } = await supabase.functions.invoke('chat-assistant', {
+    body: { messages },
+    timeout: ASK_TIMEOUT_MS,
+    ...(options.signal ? { signal: options.signal } : {}),
+  })
   if (error) {
     if (!navigator.onLine) throw new AssistantOffline(error)
+    const status = (error as { context?: { status?: unknown } }).context?.status
+    if (typeof status === 'number') throw new AssistantHttpError(status, error)
     throw error
   }
   if (typeof data === 'string') {

@@ -1,8 +1,10 @@
 import { chakra } from '@chakra-ui/react/styled-system'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { useAppSelector } from '@/app/hooks'
+import { useRouter } from '@tanstack/react-router'
+import { useAppDispatch, useAppSelector, useAppStore } from '@/app/hooks'
 import { SparkleIcon } from '@/components/icons'
 import { selectAuthUser } from '@/features/auth/auth-slice'
+import { subscribeOutboxEvents } from '@/features/outbox/outbox-slice'
 
 const openLabel = 'Open AI Shopping Assistant'
 
@@ -27,6 +29,30 @@ function useClearOnSignOut() {
   }, [userId])
 }
 
+/** Answers to questions written offline arrive through the outbox, panel open or not. */
+function useQueuedAnswers() {
+  const dispatch = useAppDispatch()
+  const store = useAppStore()
+  const router = useRouter()
+  useEffect(
+    () =>
+      subscribeOutboxEvents((event) => {
+        if (event.item.kind !== 'chat') return
+        void Promise.all([import('../chat-outbox'), import('../chat-environment')]).then(
+          ([{ handleChatOutboxEvent }, { createChatEnvironment }]) => {
+            const env = createChatEnvironment({
+              dispatch,
+              getState: store.getState,
+              navigate: (to) => void router.navigate({ to }),
+            })
+            handleChatOutboxEvent(event, env)
+          },
+        )
+      }),
+    [dispatch, store, router],
+  )
+}
+
 /**
  * The floating 'Open AI Shopping Assistant' button (spec §2). It is all the first page carries: the
  * panel, the conversation and the sanitiser are fetched when the browser is idle, or on the first click.
@@ -37,6 +63,7 @@ export function ChatWidget() {
   const wasOpen = useRef(false)
   const close = useCallback(() => setOpen(false), [])
   useClearOnSignOut()
+  useQueuedAnswers()
 
   useEffect(() => {
     const prefetch = () => void loadPanel().catch(() => {})

@@ -8,7 +8,18 @@ import {
 } from '@tanstack/react-router'
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFinished,
+  vi,
+} from 'vitest'
+import type * as SendersModule from '@/app/outbox-senders'
 import type * as ProviderModule from '@/app/provider'
 import type * as StoreModule from '@/app/store'
 import type * as ToasterModule from '@/components/toaster'
@@ -17,6 +28,9 @@ import type * as CartModule from '@/features/cart/cart-slice'
 import type * as ChatStateModule from '@/features/chat/chat-state'
 import type * as WidgetModule from '@/features/chat/components/chat-widget'
 import type * as MessageListModule from '@/features/chat/components/message-list'
+import type * as RunnerModule from '@/features/outbox/outbox-runner'
+import type * as OutboxModule from '@/features/outbox/outbox-slice'
+import type * as RegistryModule from '@/features/outbox/sender-registry'
 import { startBackendProcess, type BackendProcess } from './support/backend-process'
 
 /**
@@ -38,6 +52,10 @@ type Modules = {
   auth: typeof AuthModule
   clearConversation: typeof ChatStateModule.clearConversation
   messageTime: typeof MessageListModule.messageTime
+  registerOutboxSenders: typeof SendersModule.registerOutboxSenders
+  startOutbox: typeof RunnerModule.startOutbox
+  flushOutbox: typeof OutboxModule.flushOutbox
+  getOutboxSender: typeof RegistryModule.getOutboxSender
 }
 
 let backend: BackendProcess
@@ -47,7 +65,20 @@ beforeAll(async () => {
   backend = await startBackendProcess()
   vi.stubEnv('VITE_SUPABASE_URL', backend.url)
   vi.stubEnv('VITE_SUPABASE_ANON_KEY', backend.anonKey)
-  const [provider, store, widget, toasts, cart, auth, chatState, list] = await Promise.all([
+  const [
+    provider,
+    store,
+    widget,
+    toasts,
+    cart,
+    auth,
+    chatState,
+    list,
+    senders,
+    runner,
+    outbox,
+    registry,
+  ] = await Promise.all([
     import('@/app/provider'),
     import('@/app/store'),
     import('@/features/chat/components/chat-widget'),
@@ -56,6 +87,10 @@ beforeAll(async () => {
     import('@/features/auth/auth-slice'),
     import('@/features/chat/chat-state'),
     import('@/features/chat/components/message-list'),
+    import('@/app/outbox-senders'),
+    import('@/features/outbox/outbox-runner'),
+    import('@/features/outbox/outbox-slice'),
+    import('@/features/outbox/sender-registry'),
     // Loaded up front so the first question is not timed with transforming them.
     import('@/features/chat/components/chat-panel'),
     import('@supabase/supabase-js'),
@@ -70,6 +105,10 @@ beforeAll(async () => {
     auth,
     clearConversation: chatState.clearConversation,
     messageTime: list.messageTime,
+    registerOutboxSenders: senders.registerOutboxSenders,
+    startOutbox: runner.startOutbox,
+    flushOutbox: outbox.flushOutbox,
+    getOutboxSender: registry.getOutboxSender,
   }
 }, 90_000)
 
@@ -405,11 +444,21 @@ describe('chat widget: errors and unsafe answers (spec §5, §8)', () => {
 describe('chat widget: offline and sign-out', () => {
   it('keeps a message written offline as Waiting to send and answers it when back online', async () => {
     const user = userEvent.setup()
-    await renderChat()
+    const { store } = await renderChat()
+    // The app's outbox, as the shell starts it: the senders of src/app and the flush triggers.
+    m.registerOutboxSenders()
+    expect(m.getOutboxSender('chat')).toBeDefined()
+    const runner = m.startOutbox(store)
+    onTestFinished(() => runner.stop())
     const { input, log } = await openChat(user)
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     await ask(user, input, 'Show me Nike Air Jordans')
     expect(await within(log).findByText(/Waiting to send/)).toBeInTheDocument()
+    await waitFor(() => expect(store.getState().outbox.items).toHaveLength(1))
+    expect(store.getState().outbox.items[0]).toMatchObject({ kind: 'chat', userId: null })
+    // The outbox tries and is told to wait: no answer, still waiting.
+    await act(() => store.dispatch(m.flushOutbox({ force: true })))
+    expect(within(log).getByText(/Waiting to send/)).toBeInTheDocument()
     expect(within(log).queryByRole('link')).toBeNull()
     onLine.mockReturnValue(true)
     act(() => {
@@ -419,6 +468,8 @@ describe('chat widget: offline and sign-out', () => {
       await within(log).findByRole('link', { name: 'Nike Air Jordan 4 Retro' }),
     ).toBeInTheDocument()
     expect(within(log).queryByText(/Waiting to send/)).toBeNull()
+    expect(store.getState().outbox.items).toEqual([])
+    expect(userMessages(log)).toEqual(['Show me Nike Air Jordans'])
   })
 
   it('forgets the conversation when the shopper signs out', async () => {

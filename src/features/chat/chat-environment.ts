@@ -1,0 +1,33 @@
+import type { AppDispatch, RootState } from '@/app/store'
+import { notify } from '@/components/toaster'
+import { selectCartCount } from '@/features/cart/cart-slice'
+import { enqueue } from '@/features/outbox/outbox-slice'
+import { askAssistant } from './api/ask-assistant'
+import { createActionPerformer } from './assistant-actions'
+import type { ChatEnvironment } from './chat-session'
+
+export interface AppDeps {
+  dispatch: AppDispatch
+  getState: () => RootState
+  navigate: (to: '/checkout') => void
+}
+
+/** Wires the chat to the app: the assistant call, the cart, toasts, the router and the outbox. */
+export function createChatEnvironment({ dispatch, getState, navigate }: AppDeps): ChatEnvironment {
+  return {
+    ask: (messages) => askAssistant(messages),
+    notify,
+    online: () => navigator.onLine,
+    perform: createActionPerformer({
+      dispatch,
+      cartCount: () => selectCartCount(getState()),
+      navigate,
+      notify,
+    }),
+    // The message id is the outbox item's id, so its answer finds its way back to the bubble.
+    queue: (message, request) =>
+      void dispatch(
+        enqueue('chat', { messages: request.map((m) => ({ ...m })) }, { id: message.id }),
+      ),
+  }
+}
