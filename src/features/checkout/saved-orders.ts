@@ -105,3 +105,31 @@ export function subscribeSavedOrders(onChange: () => void): () => void {
 export function orderLink(orderNumber: string, token: string): string {
   return `/order/${encodeURIComponent(orderNumber)}?token=${encodeURIComponent(token)}`
 }
+
+/**
+ * Everything checkout keeps about the shopper on this device (order links, the details of orders
+ * waiting to be sent, the form draft, the pickup-point list stays): for sign-out, which must leave no
+ * personal data behind. Orders still in the outbox are the outbox's to cancel.
+ */
+export function clearCheckoutDeviceData() {
+  clearSavedOrders()
+  for (const key of ['luxe.checkout.queued']) {
+    try {
+      window.localStorage.removeItem(key)
+    } catch {
+      // nothing stored
+    }
+  }
+  for (const key of [
+    'luxe.checkout.draft',
+    'luxe.checkout.attempt',
+    'luxe.checkout.mpesa',
+    'luxe.checkout.pay-now',
+  ]) {
+    try {
+      window.sessionStorage.removeItem(key)
+    } catch {
+      // nothing stored
+    }
+  }
+}

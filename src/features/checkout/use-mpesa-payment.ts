@@ -54,7 +54,17 @@ export function useMpesaPayment({
     return saved && Date.now() - saved.startedAt < PROMPT_SECONDS * 1000 ? saved : null
   })
   const [state, setState] = useState<MpesaState>(() =>
-    restored ? { ...initial, phase: 'waiting', phone: restored.phone } : initial,
+    restored
+      ? {
+          ...initial,
+          phase: 'waiting',
+          phone: restored.phone,
+          secondsLeft: Math.max(
+            0,
+            Math.ceil((restored.startedAt + PROMPT_SECONDS * 1000 - Date.now()) / 1000),
+          ),
+        }
+      : initial,
   )
   const [active, setActive] = useState<Active | null>(restored)
   const settled = useRef(onSettled)

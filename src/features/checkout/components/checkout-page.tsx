@@ -328,7 +328,7 @@ export function CheckoutPage() {
             />
             <PaymentSection draft={draft} errors={shownErrors} onChange={change} onBlur={blur} />
           </Stack>
-          <Box position={{ lg: 'sticky' }} top={{ lg: '28' }}>
+          <Box position={{ lg: 'sticky' }} top={{ lg: '32' }}>
             <OrderSummary
               lines={items}
               states={states}

@@ -227,7 +227,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
           </Section>
         </Stack>
 
-        <Box position={{ lg: 'sticky' }} top={{ lg: '28' }}>
+        <Box position={{ lg: 'sticky' }} top={{ lg: '32' }}>
           <Section title="Your order">
             <chakra.ul listStyleType="none" aria-label="Items in your order">
               {order.items.map((item, index) => {
