@@ -16,7 +16,7 @@ export interface SearchEngine {
   readonly productCount: number
 }
 
-export type SearchLimits = typeof searchLimits
+export type SearchLimits = Record<keyof typeof searchLimits, number>
 
 function productResult(product: SearchableProduct): SearchResult {
   const result: SearchResult = {

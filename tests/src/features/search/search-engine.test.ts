@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { searchLimits } from '@/config/site'
-import { createSearchEngine } from '@/features/search/engine/search-engine'
+import { createSearchEngine, type SearchLimits } from '@/features/search/engine/search-engine'
 import type { SearchableProduct, SearchResult } from '@/features/search/engine/types'
 import { brands, products } from '../catalogue/catalogue-fixture'
 
-function engineWith(list: readonly SearchableProduct[] = products, limits = searchLimits) {
+function engineWith(
+  list: readonly SearchableProduct[] = products,
+  limits: SearchLimits = searchLimits,
+) {
   const engine = createSearchEngine({ limits })
   engine.addProducts(list)
   engine.setBrands(brands)
