@@ -256,7 +256,9 @@ describe('checkout page', () => {
     })
 
     await user.dblClick(screen.getByRole('button', { name: 'Place order' }))
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/order\/LK-\d+$/))
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/order\/LK-\d+$/), {
+      timeout: 10_000,
+    })
     expect(placeCalls).toHaveLength(1)
     const sent = JSON.parse(placeCalls[0]!) as {
       payload: { clientOrderId: string; items: unknown }
