@@ -19,6 +19,7 @@
  * Accept); anything else, or anything unexpected (a missing function, an error, a body that sets response
  * GUCs), takes PostgREST's ordinary path, so answers and errors stay exactly as they were.
  */
+import type { IncomingHttpHeaders } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { chooseEncoding, type Encoding } from '../http-compression'
@@ -33,8 +34,26 @@ export interface CatalogueCacheOptions {
   log?: (message: string) => void
 }
 
+/**
+ * What the cache reads of a request: its headers, and for a POST its body. A fetch Request is one; the
+ * gateway passes a view over node's request for GET and HEAD (see `nodeRequestView`), which spares the
+ * hottest read of the store building fetch objects it does not need.
+ */
+export interface RequestView {
+  headers: Pick<Headers, 'get' | 'has' | 'forEach'>
+  clone?(): { text(): Promise<string> }
+}
+
+/** A cached answer; `toResponse` makes a fetch Response of it. */
+export interface CatalogueAnswer {
+  status: number
+  headers: Record<string, string>
+  /** null for 304 and HEAD. */
+  body: Buffer | null
+}
+
 export interface CatalogueRequest {
-  req: Request
+  req: RequestView
   url: URL
   method: string
   /** Exposed schema the request addresses (Accept-Profile / Content-Profile). */
@@ -48,7 +67,7 @@ export interface CatalogueRequest {
 
 export interface CatalogueCache {
   /** The answer from the cache, or null when the request must take the ordinary path. */
-  serve(request: CatalogueRequest): Promise<Response | null>
+  serve(request: CatalogueRequest): Promise<CatalogueAnswer | null>
   /** Entries held (one per role at most); for tests. */
   readonly size: number
 }
@@ -89,6 +108,34 @@ interface Check {
   promise: Promise<string | null>
   resolve(version: string | null): void
   reject(error: unknown): void
+}
+
+export function toResponse(answer: CatalogueAnswer): Response {
+  return new Response(answer.body as Uint8Array<ArrayBuffer> | null, {
+    status: answer.status,
+    headers: answer.headers,
+  })
+}
+
+/** Headers of node's request seen as fetch Headers (names are lowercase; repeats joined as fetch does). */
+export function nodeRequestView(headers: IncomingHttpHeaders): RequestView {
+  const value = (name: string) => {
+    const v = headers[name.toLowerCase()]
+    if (v === undefined) return null
+    return Array.isArray(v) ? v.join(', ') : v
+  }
+  return {
+    headers: {
+      get: value,
+      has: (name) => value(name) !== null,
+      forEach: (callback) => {
+        for (const name of Object.keys(headers)) {
+          const v = value(name)
+          if (v !== null) callback(v, name, undefined as unknown as Headers)
+        }
+      },
+    },
+  }
 }
 
 function isPlainCall(request: CatalogueRequest, bodyText: string | null): boolean {
@@ -147,23 +194,28 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     const leave = () => {
       if (waitingChecks.get(role) === check) waitingChecks.delete(role)
     }
-    db.withRequest(context, { readOnly: true }, async (tx) => {
-      // From here on the answer may predate a request arriving now: it starts its own check.
-      leave()
-      const res = await tx.query<{ version: string | null }>(
-        `select public.${VERSION_FUNCTION}() as version`,
+    // PGlite runs a query start to finish without yielding to other requests, so a check started at
+    // once would never be shared. Waiting for the end of this event-loop turn lets every request that
+    // arrived in it join.
+    setImmediate(() => {
+      db.withRequest(context, { readOnly: true }, async (tx) => {
+        // From here on the answer may predate a request arriving now: it starts its own check.
+        leave()
+        const res = await tx.query<{ version: string | null }>(
+          `select public.${VERSION_FUNCTION}() as version`,
+        )
+        return res.rows[0]?.version ?? null
+      }).then(
+        (version) => {
+          leave()
+          check.resolve(version)
+        },
+        (error: unknown) => {
+          leave()
+          check.reject(error)
+        },
       )
-      return res.rows[0]?.version ?? null
-    }).then(
-      (version) => {
-        leave()
-        check.resolve(version)
-      },
-      (error: unknown) => {
-        leave()
-        check.reject(error)
-      },
-    )
+    })
     return promise
   }
 
@@ -256,12 +308,16 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     return variants.body
   }
 
-  async function serve(request: CatalogueRequest): Promise<Response | null> {
+  async function serve(request: CatalogueRequest): Promise<CatalogueAnswer | null> {
     if (request.routine !== FUNCTION || request.schema !== 'public') return null
     if (!hasNoArgFunction(request.schemaCache, FUNCTION)) return null
     if (!hasNoArgFunction(request.schemaCache, VERSION_FUNCTION)) return null
     // POST: the arguments decide; read a copy so the ordinary path can still read the body.
-    const bodyText = request.method === 'POST' ? await request.req.clone().text() : null
+    let bodyText: string | null = null
+    if (request.method === 'POST') {
+      if (!request.req.clone) return null
+      bodyText = await request.req.clone().text()
+    }
     if (!isPlainCall(request, bodyText)) return null
 
     const { context, req, method } = request
@@ -279,7 +335,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     }
     // A conditional POST would have to fail with 412 (RFC 9110); POSTs simply get the body.
     if (method !== 'POST' && matches(req.headers.get('if-none-match'), version)) {
-      return new Response(null, { status: 304, headers: { ...common, ETag: `"${version}"` } })
+      return { status: 304, headers: { ...common, ETag: `"${version}"` }, body: null }
     }
 
     let entry: Entry | null
@@ -299,10 +355,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
       'Content-Length': String(body.length),
     }
     if (encoding) headers['Content-Encoding'] = encoding
-    return new Response(method === 'HEAD' ? null : (body as unknown as Uint8Array<ArrayBuffer>), {
-      status: 200,
-      headers,
-    })
+    return { status: 200, headers, body: method === 'HEAD' ? null : body }
   }
 
   return {

@@ -5,7 +5,13 @@
  * transaction under that role, so RLS and grants decide what is visible.
  */
 import type { ApiRole, LocalDb } from '../db'
-import { CATALOGUE_RPC, createCatalogueCache } from './catalogue-cache'
+import {
+  CATALOGUE_RPC,
+  createCatalogueCache,
+  toResponse,
+  type CatalogueAnswer,
+  type RequestView,
+} from './catalogue-cache'
 import { ApiError, errorResponse } from './errors'
 import { checkColumns, planDelete, planInsert, planUpdate, withReturning } from './mutations'
 import {
@@ -66,6 +72,11 @@ export interface RestDeps {
 
 export interface RestHandler {
   (req: Request): Promise<Response>
+  /**
+   * GET/HEAD `/rest/v1/rpc/catalogue` from the catalogue cache, given the request's headers only; null
+   * when the request must go through the handler (which then also gives any error its shape).
+   */
+  catalogue(req: RequestView, url: URL, method: 'GET' | 'HEAD'): Promise<CatalogueAnswer | null>
   /** Re-reads the schema cache now (like `NOTIFY pgrst, 'reload schema'`). */
   reloadSchema(): Promise<void>
 }
@@ -154,14 +165,8 @@ export function createRestHandler(deps: RestDeps): RestHandler {
         segments[0] === 'rpc' &&
         segments[1] === CATALOGUE_RPC
       ) {
-        const context = requestContext(r)
-        const cached = await catalogue.serve({
-          ...r,
-          routine: CATALOGUE_RPC,
-          context,
-          schemaCache: c,
-        })
-        if (cached) return cached
+        const cached = await serveCatalogue(r)
+        if (cached) return toResponse(cached)
       }
       if (segments[0] === 'rpc' && segments.length === 2) return await rpc(r, segments[1]!)
       if (segments.length === 1) return await table(r, segments[0]!)
@@ -170,6 +175,36 @@ export function createRestHandler(deps: RestDeps): RestHandler {
       return errorResponse(error, authed, log)
     }
   }) as RestHandler
+  const serveCatalogue = (r: Req) =>
+    catalogue!.serve({
+      ...r,
+      routine: CATALOGUE_RPC,
+      context: requestContext(r),
+      schemaCache: r.cache,
+    })
+  handler.catalogue = async (view, url, method) => {
+    if (!catalogue || url.pathname !== `${PREFIX}/rpc/${CATALOGUE_RPC}`) return null
+    try {
+      // Only headers are read on this path (no body for GET/HEAD).
+      const req = view as Request
+      const auth = await authenticate(req, deps)
+      const schema = profile(req, method, schemas)
+      const cache = await getCache()
+      return await serveCatalogue({
+        req,
+        url,
+        method,
+        auth,
+        schema,
+        cache,
+        db: deps.db,
+        maxBody,
+        maxRows,
+      })
+    } catch {
+      return null
+    }
+  }
   handler.reloadSchema = async () => {
     dirty = true
     await getCache()
