@@ -44,7 +44,7 @@ async function fillSignIn(page: Page, email: string, password: string) {
 async function signInAt(page: Page, next: string, email: string, password = STAFF_PASSWORD) {
   await page.goto(`/auth?redirect=${encodeURIComponent(next)}`)
   await fillSignIn(page, email, password)
-  await expect(page).not.toHaveURL(/\/auth/)
+  await expect(page).not.toHaveURL(/\/auth/, { timeout: 30_000 })
 }
 
 /** A guest order with cash on delivery, placed through the REST API as the checkout does. */
@@ -122,6 +122,7 @@ test('an admin adds a product and reprices it; a shopper sees the new price', as
   page,
   browser,
 }) => {
+  test.setTimeout(150_000)
   const name = `Maasai Shuka Scarf ${unique('e2e')}`
   await signInAt(page, '/admin/products', ADMIN)
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
@@ -205,6 +206,7 @@ test('an order moves from pending to delivered; another is cancelled after a con
   page,
   request,
 }) => {
+  test.setTimeout(120_000)
   const phone = `07${String(Date.now()).slice(-8)}`
   const order = await placeGuestOrder(request, 'jewelry-003', {
     name: 'Akinyi Odhiambo',

@@ -52,7 +52,7 @@ async function staffPage(browser: Browser, next: string) {
   const page = await context.newPage()
   await page.goto(`/auth?redirect=${encodeURIComponent(next)}`)
   await fillSignIn(page, 'admin@luxekenya.test', STAFF_PASSWORD)
-  await expect(page).not.toHaveURL(/\/auth/)
+  await expect(page).not.toHaveURL(/\/auth/, { timeout: 30_000 })
   return page
 }
 
