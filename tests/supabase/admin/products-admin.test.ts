@@ -117,15 +117,13 @@ describe('editing', () => {
   })
 
   it('answers a taken slug with a message on the slug field (409 from the API)', async () => {
-    const response = await manager
-      .from('products')
-      .insert({
-        id: 'dup-check',
-        slug: 'kitenge-wrap-dress',
-        name: 'x',
-        category: 'bags',
-        price: 5,
-      })
+    const response = await manager.from('products').insert({
+      id: 'dup-check',
+      slug: 'kitenge-wrap-dress',
+      name: 'x',
+      category: 'bags',
+      price: 5,
+    })
     expect(response.status).toBe(409)
     const error = await saveProduct(manager, draft({ name: 'Another' })).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ProductSaveError)
