@@ -127,19 +127,29 @@ export function createFunctionsRunner(options: FunctionsRunnerOptions): Function
     return config.verify.get(name) ?? true
   }
 
+  // Concurrent first requests share one load: a module is evaluated (and calls Deno.serve) only once.
+  const loading = new Map<string, Promise<Loaded>>()
+
   // A module is loaded once and again when its index.ts changes (edits during `npm run dev`).
-  const load = async (name: string, file: string): Promise<Loaded> => {
+  const load = (name: string, file: string): Promise<Loaded> => {
     const mtimeMs = statSync(file).mtimeMs
     const cached = loaded.get(name)
-    if (cached && cached.mtimeMs === mtimeMs) return cached
-    const env = { ...process.env, ...options.env() }
-    const store: FunctionContext = { env }
-    const href = `${pathToFileURL(file).href}${cached ? `?v=${mtimeMs}` : ''}`
-    await context.run(store, () => import(/* @vite-ignore */ href))
-    if (!store.handler) throw new Error(`${name}/index.ts did not call Deno.serve(handler)`)
-    const entry = { handler: store.handler, env, mtimeMs }
-    loaded.set(name, entry)
-    return entry
+    if (cached && cached.mtimeMs === mtimeMs) return Promise.resolve(cached)
+    const key = `${name}@${mtimeMs}`
+    const pending = loading.get(key)
+    if (pending) return pending
+    const started = (async () => {
+      const env = { ...process.env, ...options.env() }
+      const store: FunctionContext = { env }
+      const href = `${pathToFileURL(file).href}${cached ? `?v=${mtimeMs}` : ''}`
+      await context.run(store, () => import(/* @vite-ignore */ href))
+      if (!store.handler) throw new Error(`${name}/index.ts did not call Deno.serve(handler)`)
+      const entry = { handler: store.handler, env, mtimeMs }
+      loaded.set(name, entry)
+      return entry
+    })().finally(() => loading.delete(key))
+    loading.set(key, started)
+    return started
   }
 
   return {
