@@ -25,7 +25,11 @@ export function useRemote<T>(load: () => Promise<T>, key: string) {
   /** Starts a request; only its answer (if still the latest) changes the state. */
   const fetchNow = useCallback(() => {
     const ticket = ++run.current
-    loadRef.current().then(
+    // Offline for sure: say so at once rather than after the client's retries (several seconds).
+    const request = navigator.onLine
+      ? loadRef.current()
+      : Promise.reject(new Error('You are offline.'))
+    request.then(
       (data) => {
         if (ticket === run.current) setState({ status: 'ready', data })
       },

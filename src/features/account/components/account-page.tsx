@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react/box'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { buttonLinkStyle } from '@/components/button-link'
 import { HeartIcon } from '@/components/icons'
@@ -13,10 +13,11 @@ import {
   startAuth,
   type AuthUser,
 } from '@/features/auth/auth-slice'
+import { signOutWarning, useOutboxItems, type OutboxItem } from '@/features/outbox/outbox-slice'
 import { selectWishlistCount } from '@/features/wishlist/wishlist-slice'
 import { Notice, SectionCard } from './account-ui'
 import { AddressesSection } from './addresses-section'
-import { OrdersSection } from './orders-section'
+import { OrdersSection, type WaitingOrder } from './orders-section'
 import { ProfileSection } from './profile-section'
 import { SignOutCard } from './sign-out-card'
 
@@ -48,8 +49,26 @@ const sections = [
   { id: 'wishlist', label: 'Wishlist' },
 ]
 
+/** An order queued on this device, as the order history shows it (the payload holds no prices). */
+function toWaitingOrder(item: OutboxItem): WaitingOrder {
+  const lines = Array.isArray(item.payload.items) ? (item.payload.items as unknown[]) : []
+  const itemCount = lines.reduce<number>((sum, line) => {
+    const quantity = (line as { quantity?: unknown } | null)?.quantity
+    return sum + (typeof quantity === 'number' && quantity > 0 ? quantity : 0)
+  }, 0)
+  return {
+    id: item.id,
+    createdAt: new Date(item.createdAt).toISOString(),
+    itemCount,
+    needsSignIn: item.status === 'needs-auth',
+  }
+}
+
 function AccountView({ user }: { user: AuthUser }) {
   const name = firstName(user.fullName)
+  const queued = useOutboxItems('order')
+  const waiting = useMemo(() => queued.map(toWaitingOrder), [queued])
+  const warning = useAppSelector((state) => signOutWarning(state, user.id))
   return (
     <Box maxW="4xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
       <chakra.header mb={{ base: '6', md: '8' }}>
@@ -105,9 +124,9 @@ function AccountView({ user }: { user: AuthUser }) {
       <Box display="grid" gap={{ base: '5', md: '6' }}>
         <ProfileSection user={user} />
         <AddressesSection userId={user.id} />
-        <OrdersSection userId={user.id} />
+        <OrdersSection userId={user.id} waiting={waiting} />
         <WishlistCard />
-        <SignOutCard />
+        <SignOutCard warning={warning} />
       </Box>
     </Box>
   )

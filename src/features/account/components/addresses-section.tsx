@@ -13,7 +13,7 @@ import {
   type Address,
   type AddressInput,
 } from '../api/addresses'
-import { useOnline } from '../use-online'
+import { useOnlineStatus } from '@/lib/use-online-status'
 import { useRemote } from '../use-remote'
 import {
   LoadProblem,
@@ -47,7 +47,7 @@ type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; id: string }
 
 /** Saved delivery addresses: add, edit, delete, choose the default one for checkout. */
 export function AddressesSection({ userId }: { userId: string }) {
-  const online = useOnline()
+  const online = useOnlineStatus()
   const { state, reload, set } = useRemote(() => listAddresses(), userId)
   const [editing, setEditing] = useState<Editing>({ kind: 'none' })
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null)

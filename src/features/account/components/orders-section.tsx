@@ -9,7 +9,7 @@ import { store } from '@/config/site'
 import { selectCurrency } from '@/features/currency/currency-slice'
 import { formatPrice, type Currency } from '@/lib/money'
 import { listOrders, type Order } from '../api/orders'
-import { useOnline } from '../use-online'
+import { useOnlineStatus } from '@/lib/use-online-status'
 import { useRemote } from '../use-remote'
 import { LoadProblem, Loading, Notice, SectionCard } from './account-ui'
 
@@ -41,8 +41,8 @@ export interface WaitingOrder {
   id: string
   createdAt: string
   itemCount: number
-  /** What the cart showed; the database decides the real total when the order is placed. */
-  estimatedTotal: number
+  /** The session expired before it could be sent: signing in again sends it. */
+  needsSignIn: boolean
 }
 
 /** The shopper's orders, newest first; each opens to show its lines, delivery and payment. */
@@ -53,17 +53,39 @@ export function OrdersSection({
   userId: string
   waiting?: WaitingOrder[]
 }) {
-  const online = useOnline()
+  const online = useOnlineStatus()
   const currency = useAppSelector(selectCurrency)
   const { state, reload } = useRemote(() => listOrders(), userId)
   const orders = state.status === 'ready' ? state.data : (state.data ?? [])
 
+  const failed = state.status === 'error'
+  const loading = state.status === 'loading' && !state.data
+  const rows =
+    waiting.length + orders.length > 0 ? (
+      <chakra.ul listStyleType="none" display="grid" gap="3">
+        {waiting.map((order) => (
+          <WaitingOrderRow key={order.id} order={order} />
+        ))}
+        {orders.map((order) => (
+          <OrderRow key={order.id} order={order} currency={currency} />
+        ))}
+      </chakra.ul>
+    ) : null
+
   let content: ReactNode
-  if (state.status === 'error' && orders.length === 0) {
-    content = <LoadProblem online={online} what="orders" message={state.message} onRetry={reload} />
-  } else if (state.status === 'loading' && !state.data) {
-    content = <Loading label="Loading your orders" />
-  } else if (orders.length === 0 && waiting.length === 0) {
+  if (failed || loading) {
+    // Orders waiting on this device show even when the server cannot be reached (that is when they wait).
+    content = (
+      <chakra.div display="grid" gap="4">
+        {rows}
+        {failed ? (
+          <LoadProblem online={online} what="orders" message={state.message} onRetry={reload} />
+        ) : (
+          <Loading label="Loading your orders" />
+        )}
+      </chakra.div>
+    )
+  } else if (!rows) {
     content = (
       <chakra.div display="grid" gap="4" justifyItems="start">
         <Notice title="No orders yet">When you place an order, you can follow it here.</Notice>
@@ -73,16 +95,7 @@ export function OrdersSection({
       </chakra.div>
     )
   } else {
-    content = (
-      <chakra.ul listStyleType="none" display="grid" gap="3">
-        {waiting.map((order) => (
-          <WaitingOrderRow key={order.id} order={order} currency={currency} />
-        ))}
-        {orders.map((order) => (
-          <OrderRow key={order.id} order={order} currency={currency} />
-        ))}
-      </chakra.ul>
-    )
+    content = rows
   }
 
   return (
@@ -119,9 +132,10 @@ function StatusBadge({
 const statusTone = (status: Order['status']) =>
   status === 'delivered' ? 'ink' : status === 'cancelled' ? 'sale' : 'gold'
 
-function WaitingOrderRow({ order, currency }: { order: WaitingOrder; currency: Currency }) {
+function WaitingOrderRow({ order }: { order: WaitingOrder }) {
   return (
     <chakra.li
+      aria-label="Order waiting to send"
       borderWidth="1px"
       borderStyle="dashed"
       borderColor="brand.gold"
@@ -136,12 +150,13 @@ function WaitingOrderRow({ order, currency }: { order: WaitingOrder; currency: C
         <StatusBadge tone="muted">Waiting to send</StatusBadge>
       </chakra.div>
       <chakra.p fontSize="sm" color="brand.charcoal">
-        {dateFormat.format(new Date(order.createdAt))} · {order.itemCount}{' '}
-        {order.itemCount === 1 ? 'item' : 'items'} · about{' '}
-        {formatPrice(order.estimatedTotal, currency)}
+        <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time> ·{' '}
+        {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
       </chakra.p>
       <chakra.p fontSize="sm" color="brand.muted">
-        Saved on this device while you were offline; it is sent as soon as you are back online.
+        {order.needsSignIn
+          ? 'Sign in to finish your order: it is sent as soon as your session is renewed.'
+          : 'Saved on this device while you were offline; it is sent as soon as you are back online.'}
       </chakra.p>
     </chakra.li>
   )

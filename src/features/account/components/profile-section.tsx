@@ -14,7 +14,7 @@ import {
   type ProfileErrors,
 } from '../account-validation'
 import { fetchProfile, saveProfile, type Profile } from '../api/profile'
-import { useOnline } from '../use-online'
+import { useOnlineStatus } from '@/lib/use-online-status'
 import { useRemote } from '../use-remote'
 import { LoadProblem, Loading, PrimaryButton, SectionCard } from './account-ui'
 
@@ -27,7 +27,7 @@ const toDraft = (profile: Profile): ProfileDraft => ({
 
 /** Name and phone; the email is the sign-in address and is shown, not edited, here. */
 export function ProfileSection({ user }: { user: AuthUser }) {
-  const online = useOnline()
+  const online = useOnlineStatus()
   const { state, reload, set } = useRemote(() => fetchProfile(user.id), user.id)
   return (
     <SectionCard

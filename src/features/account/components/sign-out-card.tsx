@@ -7,10 +7,11 @@ import { signOut } from '@/features/auth/auth-slice'
 import { Notice, PrimaryButton, SecondaryButton, SectionCard } from './account-ui'
 
 /**
- * Sign-out (spec §7, §8). Orders still waiting on this device to be sent are the shopper's and go with
- * the session, so the shopper is warned first (reliability items 20 and 25).
+ * Sign-out (spec §7, §8). Orders still waiting on this device to be sent are the shopper's and are
+ * cancelled with the session (the outbox drops them on `signedOut`), so the shopper is warned first
+ * with the outbox's own words (reliability items 20 and 25).
  */
-export function SignOutCard({ waitingOrders = 0 }: { waitingOrders?: number }) {
+export function SignOutCard({ warning = null }: { warning?: string | null }) {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
@@ -40,7 +41,7 @@ export function SignOutCard({ waitingOrders = 0 }: { waitingOrders?: number }) {
   }
 
   const onSignOut = () => {
-    if (waitingOrders > 0 && !confirming) setConfirming(true)
+    if (warning && !confirming) setConfirming(true)
     else void doSignOut()
   }
 
@@ -54,14 +55,9 @@ export function SignOutCard({ waitingOrders = 0 }: { waitingOrders?: number }) {
         <chakra.div role="alertdialog" aria-labelledby="sign-out-warning" display="grid" gap="4">
           <Notice tone="error">
             <chakra.p id="sign-out-warning" color="brand.ink" fontWeight="semibold">
-              {waitingOrders === 1
-                ? '1 order is still waiting to be sent from this device.'
-                : `${waitingOrders} orders are still waiting to be sent from this device.`}
+              {warning}
             </chakra.p>
-            <chakra.p>
-              Signing out removes {waitingOrders === 1 ? 'it' : 'them'}: stay signed in until you
-              are back online and {waitingOrders === 1 ? 'it has' : 'they have'} been sent.
-            </chakra.p>
+            <chakra.p>Stay signed in until you are back online and it has been sent.</chakra.p>
           </Notice>
           <chakra.div display="flex" flexWrap="wrap" gap="3">
             <PrimaryButton onClick={() => setConfirming(false)} autoFocus>

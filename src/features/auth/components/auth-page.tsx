@@ -20,7 +20,7 @@ import {
   startAuth,
 } from '../auth-slice'
 import { toAuthUser } from '../auth-session'
-import { useOnline } from '../use-online'
+import { useOnlineStatus } from '@/lib/use-online-status'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { Notice, OfflineNotice, TextButton } from './form-parts'
 import { NewPasswordForm } from './new-password-form'
@@ -48,7 +48,7 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
   const user = useAppSelector(selectAuthUser)
   const recovering = useAppSelector(selectPasswordRecovery)
   const linkError = useAppSelector(selectLinkError)
-  const online = useOnline()
+  const online = useOnlineStatus()
   // Pressing a button while offline: the notice at the top turns into an alert and takes the focus.
   // (Inline rather than a toast: the toast machinery may not have loaded before the connection went.)
   const [triedOffline, setTriedOffline] = useState(false)
