@@ -33,6 +33,8 @@ export function routeCatalogue(cacheName: string): void {
       sameOrigin &&
       url.pathname === CATALOGUE_PATH &&
       request.method === 'GET' &&
+      // The app's own reads only; opening the address in a tab goes to the server.
+      request.mode !== 'navigate' &&
       isAnonymousRequest(request),
     new StaleWhileRevalidate({
       cacheName,

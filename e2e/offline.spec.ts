@@ -1,0 +1,156 @@
+import { rmSync } from 'node:fs'
+import { expect as baseExpect, test, type Page } from '@playwright/test'
+import {
+  cacheContents,
+  skipIntro,
+  waitForCachedCatalogue,
+  waitForServiceWorker,
+} from './support/pwa'
+import { copyBuild, readRows, startTestServer, type TestServer } from './support/server'
+
+/**
+ * The store with its server really stopped (not just `setOffline`, which the service worker's own
+ * requests ignore): after one online visit, every shopping screen opens from the device, and a newsletter
+ * sign-up made offline waits in the outbox, survives a reload, and reaches the server exactly once when
+ * it is back.
+ */
+
+// A busy shared machine: the server restart and the first reads can be slow.
+const expect = baseExpect.configure({ timeout: 20_000 })
+test.describe.configure({ mode: 'serial', timeout: 240_000 })
+
+let build: string
+let server: TestServer
+
+test.beforeAll(async () => {
+  // A private copy of the build: a rebuild of dist/ elsewhere must not change the app under the test.
+  build = copyBuild()
+  server = await startTestServer({ distDir: build })
+})
+
+test.afterAll(async () => {
+  await server?.dispose()
+  if (build) rmSync(build, { recursive: true, force: true })
+})
+
+const offlineNote = (page: Page) =>
+  page.getByRole('status').filter({ hasText: "You're offline — browsing saved catalogue" })
+
+test('shopping works with the server stopped; an offline sign-up is delivered exactly once', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: server.url })
+  await skipIntro(context)
+  const page = await context.newPage()
+
+  // Online, once: the worker takes control and keeps the catalogue.
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeVisible()
+  await waitForServiceWorker(page)
+  await waitForCachedCatalogue(page)
+
+  await server.stop()
+  await context.setOffline(true)
+
+  // Home, from the precached shell.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeVisible()
+  await expect(offlineNote(page)).toBeVisible()
+
+  // A category, opened by its address (the navigation is answered by the worker).
+  await page.goto('/women')
+  await expect(page.getByRole('heading', { level: 1, name: 'Women' })).toBeVisible()
+  const count = page.getByRole('status').filter({ hasText: /^\d+ products?$/ })
+  await expect(count).toBeVisible()
+  expect(Number((await count.textContent())!.split(' ')[0])).toBeGreaterThan(10)
+
+  // A product page, the cart and the wishlist.
+  await page.goto('/product/silk-evening-gown-dress-006')
+  await expect(page.getByRole('heading', { level: 1, name: 'Silk Evening Gown' })).toBeVisible()
+  await page.getByRole('radio', { name: 'Black' }).check()
+  await page.getByRole('radio', { name: 'M', exact: true }).check()
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  const cart = page.getByRole('dialog', { name: /Shopping Cart \(1\)/ })
+  await expect(cart.getByText('Silk Evening Gown')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(cart).toBeHidden()
+  await page.getByRole('button', { name: 'Add to wishlist' }).click()
+  await expect(page.getByRole('button', { name: 'Saved to wishlist' })).toBeVisible()
+
+  // The currency, from the header.
+  await page.getByRole('banner').getByRole('button', { name: 'Switch currency to USD' }).click()
+  await expect(page.getByText('$275.00').first()).toBeVisible()
+
+  // Search runs on the device.
+  await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click()
+  const search = page.getByRole('dialog', { name: 'Search Fashion' })
+  await search.getByPlaceholder('Search for fashion items...').fill('gown')
+  await expect(search.getByRole('heading', { name: /^Search Results \([1-9]\d*\)$/ })).toBeVisible()
+  await search
+    .getByRole('link', { name: /Silk Evening Gown/ })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Silk Evening Gown' })).toBeVisible()
+
+  // The wishlist page.
+  await page.goto('/wishlist')
+  await expect(page.getByText('Silk Evening Gown').first()).toBeVisible()
+
+  // Server paths are never answered with the app shell: they fail, as they must.
+  for (const path of ['/__dev/inbox', '/rest/v1/rpc/catalogue', '/auth/v1/settings']) {
+    const probe = await context.newPage()
+    const outcome = await probe.goto(path).then(
+      (response) => `answered ${response?.status()}`,
+      (error: Error) =>
+        /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED/.test(error.message)
+          ? 'failed'
+          : error.message,
+    )
+    expect(outcome, path).toBe('failed')
+    await probe.close()
+  }
+
+  // A newsletter sign-up waits in the outbox, and a reload does not lose it.
+  const sends: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/rpc/subscribe_newsletter')) sends.push(request.method())
+  })
+  await page.goto('/')
+  const email = `offline-${Date.now().toString(36)}@example.com`
+  const form = page.getByRole('form', { name: 'Newsletter signup' }).first()
+  await form.getByRole('textbox', { name: 'Email address' }).fill(email)
+  await form.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(page.getByText('Waiting to send', { exact: true })).toBeVisible()
+  await expect(offlineNote(page)).toContainText('1 request waiting to send')
+  await page.reload()
+  await expect(offlineNote(page)).toContainText('1 request waiting to send')
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: 'Switch currency to KSH' }),
+  ).toBeVisible()
+
+  // The server comes back: the `online` event flushes the outbox.
+  await server.start()
+  await context.setOffline(false)
+  await expect(page.getByText('Successfully Subscribed!')).toBeVisible({ timeout: 60_000 })
+  await expect(offlineNote(page)).toBeHidden()
+  const stored = () =>
+    readRows<{ email: string }>(server, 'newsletter_subscribers', `select=email&email=eq.${email}`)
+  await expect.poll(async () => (await stored()).length).toBe(1)
+
+  // Nothing is left to send: a reload and a focus flush send nothing more.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeVisible()
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  await page.waitForTimeout(2000)
+  expect(await stored()).toHaveLength(1)
+  await expect(page.getByText('Successfully Subscribed!')).toBeHidden()
+  // One request left the page for it: none while offline, one when the server was back.
+  expect(sends).toEqual(['POST'])
+
+  // Nothing personal was ever cached: only the shell, the public catalogue and product pictures.
+  const cached = Object.values(await cacheContents(page)).flat()
+  expect(cached.filter((path) => /^\/(auth|functions)\/v1\//.test(path))).toEqual([])
+  expect(cached.filter((path) => path.startsWith('/rest/v1/'))).toEqual(['/rest/v1/rpc/catalogue'])
+
+  await context.close()
+})

@@ -1,0 +1,242 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, expect as baseExpect, test } from '@playwright/test'
+import { chromiumArgs } from '../playwright.config'
+import {
+  cacheContents,
+  skipIntro,
+  waitForCachedCatalogue,
+  waitForServiceWorker,
+} from './support/pwa'
+import { copyBuild, startTestServer, type TestServer } from './support/server'
+
+/**
+ * The installable app: a manifest Chromium accepts, our own install offer, a service worker that keeps
+ * only public answers, and an update that waits for the shopper's "Reload".
+ */
+
+const expect = baseExpect.configure({ timeout: 20_000 })
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
+
+let build: string
+let server: TestServer
+const scratch: string[] = []
+
+test.beforeAll(async () => {
+  build = copyBuild()
+  server = await startTestServer({ distDir: build })
+})
+
+test.afterAll(async () => {
+  await server?.dispose()
+  for (const dir of [build, ...scratch]) if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+/** Width and height from a PNG's header. */
+function pngSize(bytes: Buffer): string {
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`
+}
+
+interface Manifest {
+  name: string
+  short_name: string
+  start_url: string
+  scope: string
+  display: string
+  theme_color: string
+  background_color: string
+  icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>
+  screenshots: Array<{ src: string; sizes: string; form_factor?: string }>
+  shortcuts: Array<{ name: string; url: string }>
+}
+
+test('the build ships one classic sw.js whose precache lists each file once', () => {
+  expect(existsSync(join(build, 'sw.js'))).toBe(true)
+  expect(existsSync(join(build, 'sw.mjs'))).toBe(false)
+  const worker = readFileSync(join(build, 'sw.js'), 'utf8')
+  const urls = [...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!)
+  expect(urls).toContain('index.html')
+  expect(urls.filter((url) => url.startsWith('icons/')).sort()).toEqual([
+    'icons/icon-192.png',
+    'icons/icon-512.png',
+    'icons/icon-maskable-512.png',
+  ])
+  expect(urls.filter((url) => url.startsWith('images/products/'))).toEqual([])
+  expect(new Set(urls).size).toBe(urls.length)
+})
+
+test('Chromium finds the app installable, and our install offer never nags', async () => {
+  // A normal test context is incognito, which Chromium never lets install: use a real profile.
+  const profile = mkdtempSync(join(tmpdir(), 'luxe-profile-'))
+  scratch.push(profile)
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+    baseURL: server.url,
+  })
+  try {
+    await skipIntro(context)
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto('/')
+    await waitForServiceWorker(page)
+
+    const cdp = await context.newCDPSession(page)
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: unknown[]
+    }
+    expect(installabilityErrors).toEqual([])
+    const { errors, data } = (await cdp.send('Page.getAppManifest')) as {
+      errors: unknown[]
+      data: string
+    }
+    await cdp.detach()
+    expect(errors).toEqual([])
+    const manifest = JSON.parse(data) as Manifest
+    expect(manifest).toMatchObject({
+      name: 'Luxe Kenya',
+      short_name: 'Luxe Kenya',
+      start_url: '/?source=pwa',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#111111',
+      background_color: '#faf6ef',
+    })
+    expect(manifest.shortcuts.map(({ name, url }) => [name, url.split('?')[0]])).toEqual([
+      ['Sale', '/sale'],
+      ['New arrivals', '/new-arrivals'],
+      ['Cart', '/'],
+    ])
+    expect(manifest.shortcuts[2]!.url).toContain('cart=open')
+    expect(manifest.screenshots.map((shot) => shot.form_factor)).toEqual(['narrow', 'wide'])
+
+    // Every icon and screenshot is a PNG of the size it claims.
+    const images = [
+      ...manifest.icons,
+      ...manifest.screenshots,
+      { src: '/icons/apple-touch-icon.png', sizes: '180x180' },
+    ]
+    for (const image of images) {
+      const response = await page.request.get(image.src)
+      expect(response.headers()['content-type'], image.src).toBe('image/png')
+      expect(pngSize(await response.body()), image.src).toBe(image.sizes)
+    }
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ])
+
+    // The browser offered installation: our button shows; "Not now" hides it for 30 days.
+    const offer = page.getByRole('region', { name: 'Install Luxe Kenya' })
+    await expect(offer.getByRole('button', { name: 'Install app' })).toBeVisible()
+    await offer.getByRole('button', { name: 'Not now' }).click()
+    await expect(offer).toBeHidden()
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeVisible()
+    await page.waitForTimeout(1500)
+    await expect(offer).toBeHidden()
+  } finally {
+    await context.close()
+  }
+})
+
+test('the worker caches only public answers', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url })
+  await skipIntro(context)
+  const page = await context.newPage()
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await waitForCachedCatalogue(page)
+
+  const { anonKey, serviceRoleKey } = server.keys
+  const result = await page.evaluate(
+    async ({ anonKey, serviceRoleKey }) => {
+      const names = await caches.keys()
+      const catalogueCache = names.find((name) => name.startsWith('luxe-catalogue-'))!
+      await caches.delete(catalogueCache)
+      const read = (token: string) =>
+        fetch('/rest/v1/rpc/catalogue', {
+          headers: { apikey: anonKey, Authorization: `Bearer ${token}` },
+        }).then((response) => response.status)
+      // A token that is not the anonymous key (here the service role; a shopper's is the same case).
+      const privileged = await read(serviceRoleKey)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      const afterPrivileged = await caches.has(catalogueCache)
+      const anonymous = await read(anonKey)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      const cached = await caches.open(catalogueCache).then((cache) => cache.keys())
+      return { privileged, afterPrivileged, anonymous, cached: cached.length }
+    },
+    { anonKey, serviceRoleKey },
+  )
+  expect(result).toEqual({ privileged: 200, afterPrivileged: false, anonymous: 200, cached: 1 })
+  const paths = Object.values(await cacheContents(page)).flat()
+  expect(paths.filter((path) => /^\/(auth|rest|functions)\/v1\//.test(path))).toEqual([
+    '/rest/v1/rpc/catalogue',
+  ])
+  await context.close()
+})
+
+/**
+ * A second version of the build: index.html changes, and so does its revision in the worker's precache
+ * list, exactly as a real rebuild would change them.
+ */
+function nextVersion(from: string): string {
+  const next = copyBuild(from)
+  scratch.push(next)
+  const html = readFileSync(join(next, 'index.html'), 'utf8')
+  writeFileSync(
+    join(next, 'index.html'),
+    html.replace('<head>', '<head>\n    <meta name="luxe-build" content="next" />'),
+  )
+  const worker = readFileSync(join(next, 'sw.js'), 'utf8')
+  const changed = worker.replace(
+    /"revision":"[0-9a-f]+","url":"index.html"/,
+    '"revision":"0000000000000000000000000000next","url":"index.html"',
+  )
+  expect(changed).not.toBe(worker)
+  writeFileSync(join(next, 'sw.js'), changed)
+  return next
+}
+
+test('a new version waits for the shopper, then takes over on Reload', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url })
+  await skipIntro(context)
+  const page = await context.newPage()
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await waitForCachedCatalogue(page)
+  const oldCaches = Object.keys(await cacheContents(page))
+  const buildMark = page.locator('meta[name="luxe-build"]')
+  const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' })
+
+  await server.stop()
+  await server.start({ distDir: nextVersion(build) })
+
+  // The reload finds the new worker; it installs and waits: this page is still the old version.
+  await page.reload()
+  await expect(prompt).toBeVisible({ timeout: 60_000 })
+  await expect(buildMark).toHaveCount(0)
+
+  // "Later": hidden for this visit; the new version still waits and is offered on the next load.
+  await prompt.getByRole('button', { name: 'Later' }).click()
+  await expect(prompt).toBeHidden()
+  await page.reload()
+  await expect(prompt).toBeVisible({ timeout: 60_000 })
+  await expect(buildMark).toHaveCount(0)
+
+  // "Reload": the new worker takes over and the page reloads into the new version.
+  await prompt.getByRole('button', { name: 'Reload' }).click()
+  await expect(buildMark).toHaveAttribute('content', 'next', { timeout: 60_000 })
+  await expect(prompt).toBeHidden()
+
+  // The new version's caches replace the old ones (the precache is kept: it is revisioned per file).
+  const catalogueBefore = oldCaches.filter((name) => name.startsWith('luxe-catalogue-'))
+  await expect
+    .poll(async () =>
+      Object.keys(await cacheContents(page)).filter((n) => catalogueBefore.includes(n)),
+    )
+    .toEqual([])
+  await context.close()
+})
