@@ -152,6 +152,8 @@ test('recently viewed products are remembered on the device', async ({ page }) =
 test.describe('without the network', () => {
   // page.route cannot see requests a service worker makes; these tests are about the app's own copy.
   test.use({ serviceWorkers: 'block' })
+  // Two full loads of the catalogue plus a reload: slow when the machine is busy.
+  test.describe.configure({ timeout: 120_000 })
 
   test('the catalogue saved on the device is shown when the server cannot be reached', async ({
     page,
