@@ -74,7 +74,11 @@ export function MessageList({
               }}
             >
               <VisuallyHidden>{mine ? 'You: ' : `${chatTexts.title}: `}</VisuallyHidden>
-              {mine ? message.text : <SafeHtml html={markdownLiteToHtml(message.text)} />}
+              {mine ? (
+                <span>{message.text}</span>
+              ) : (
+                <SafeHtml html={markdownLiteToHtml(message.text)} />
+              )}
             </chakra.div>
             <chakra.span fontSize="2xs" color="brand.muted">
               <time dateTime={new Date(message.timestamp).toISOString()}>

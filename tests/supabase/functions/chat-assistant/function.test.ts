@@ -37,6 +37,11 @@ function post(body: unknown, headers: Record<string, string> = {}) {
 const say = (content: string) => ({ messages: [{ role: 'user', content }] })
 
 describe('chat-assistant over HTTP', () => {
+  it('answers several first requests at once (the function starts once)', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => post(say('hello'))))
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200])
+  })
+
   it('answers preflights with CORS headers and no body', async () => {
     const response = await fetch(endpoint(), {
       method: 'OPTIONS',
