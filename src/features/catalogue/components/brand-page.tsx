@@ -65,13 +65,7 @@ export function BrandPage({ slug }: { slug: BrandSlug }) {
         title={
           brand?.name ?? <Box as="span" display="inline-block" w="48" h="10" bg="brand.ivory" />
         }
-        eyebrow={
-          brand
-            ? luxury
-              ? `Luxury watches · ${brand.heritage}`
-              : `Smart watches · ${brand.tier}`
-            : ' '
-        }
+        eyebrow={brand ? (luxury ? 'Luxury watches' : 'Smart watches') : ' '}
         crumbs={crumbs}
       >
         <Flex gap="6" mt="4" fontSize="sm" color="brand.muted" wrap="wrap" minH="5">
