@@ -101,8 +101,9 @@ export class TextIndex {
   private nameBits = new Uint32Array(0)
   private nameStamps = new Uint32Array(0)
   private nameStamp = 0
-  private namesMarked = false
-  private nameTokens: QueryToken[] = []
+  /** The words whose name lists were marked (bits), and the very common ones read from names instead. */
+  private markedWords = 0
+  private readWords: { token: QueryToken; bit: number }[] = []
   private words: string[] = []
   private bareWords: string[] = []
   private wordLists: number[][] = []
@@ -147,8 +148,8 @@ export class TextIndex {
       plans.push(plan)
     }
     const variants = phraseVariants(query)
-    const allWords = this.markNames(query)
-    const fromNames = this.searchNames(variants, allWords, limit)
+    this.markNames(query)
+    const fromNames = this.searchNames(variants, limit)
     if (fromNames) return fromNames
     // The rarest word first: it leaves the fewest candidates for the others. The last (commonest) word is
     // not filtered on its own but tested while ranking.
@@ -159,20 +160,27 @@ export class TextIndex {
       filtered = this.filter(this.matcher(plan, filtered), filtered)
       if (filtered.candidates.length === 0) return []
     }
-    return this.rank(variants, plans, last, filtered, limit, allWords)
+    return this.rank(variants, plans, last, filtered, limit)
   }
 
   /**
    * Notes which query words each document's name holds, from the names' own (short) inverted lists, so
-   * ranking never searches a name for a word. Very common words (one letter) would mark nearly every
-   * name; for them names are read instead, as few as ranking needs. Returns the bits of a name holding
-   * every word.
+   * ranking rarely searches a name for a word. A very common word (one letter) would mark nearly every
+   * name: it is read from the names that need it instead. Returns the bits of a name holding every word.
    */
   private markNames(query: PreparedQuery): number {
-    const perToken: number[][][] = []
-    let cost = 0
-    for (const token of query.tokens) {
+    if (this.nameStamps.length < this.size) {
+      this.nameStamps = new Uint32Array(this.size * 2)
+      this.nameBits = new Uint32Array(this.size * 2)
+    }
+    const stamp = ++this.nameStamp
+    const { nameStamps, nameBits } = this
+    this.markedWords = 0
+    this.readWords = []
+    query.tokens.forEach((token, index) => {
+      const bit = 1 << index
       const lists: number[][] = []
+      let cost = 0
       for (let i = 0; i < this.nameWords.length; i++) {
         const word = this.nameWords[i]!
         let found = word.includes(token.text)
@@ -181,19 +189,11 @@ export class TextIndex {
         lists.push(this.nameWordLists[i]!)
         cost += this.nameWordLists[i]!.length
       }
-      perToken.push(lists)
-    }
-    this.nameTokens = query.tokens
-    this.namesMarked = cost <= this.size
-    if (!this.namesMarked) return (1 << query.tokens.length) - 1
-    if (this.nameStamps.length < this.size) {
-      this.nameStamps = new Uint32Array(this.size * 2)
-      this.nameBits = new Uint32Array(this.size * 2)
-    }
-    const stamp = ++this.nameStamp
-    const { nameStamps, nameBits } = this
-    perToken.forEach((lists, index) => {
-      const bit = 1 << index
+      if (cost > this.size / 2) {
+        this.readWords.push({ token, bit })
+        return
+      }
+      this.markedWords |= bit
       for (const list of lists) {
         for (const doc of list) {
           if (nameStamps[doc] !== stamp) {
@@ -207,14 +207,25 @@ export class TextIndex {
     return (1 << query.tokens.length) - 1
   }
 
-  private wordsInName(doc: number): number {
-    if (this.namesMarked) return this.nameStamps[doc] === this.nameStamp ? this.nameBits[doc]! : 0
+  private markedInName(doc: number): number {
+    return this.nameStamps[doc] === this.nameStamp ? this.nameBits[doc]! : 0
+  }
+
+  /** Whether the name holds every query word: marked bits first, names read only when those pass. */
+  private allWordsInName(doc: number): boolean {
+    if ((this.markedInName(doc) & this.markedWords) !== this.markedWords) return false
+    if (this.readWords.length === 0) return true
     const name = this.fields[doc]![0] ?? ''
-    let bits = 0
-    this.nameTokens.forEach((token, index) => {
-      if (this.tokenInName(name, token)) bits |= 1 << index
-    })
-    return bits
+    for (const { token } of this.readWords) if (!this.tokenInName(name, token)) return false
+    return true
+  }
+
+  private someWordInName(doc: number): boolean {
+    if (this.markedInName(doc) !== 0) return true
+    if (this.readWords.length === 0) return false
+    const name = this.fields[doc]![0] ?? ''
+    for (const { token } of this.readWords) if (this.tokenInName(name, token)) return true
+    return false
   }
 
   /**
@@ -222,11 +233,11 @@ export class TextIndex {
    * tier is full. When at least `limit` names hold them all, nothing else can outrank them; otherwise
    * (undefined) the general path runs.
    */
-  private searchNames(variants: string[], allWords: number, limit: number): number[] | undefined {
+  private searchNames(variants: string[], limit: number): number[] | undefined {
     const buckets: number[][] = [[], [], [], []]
     let hits = 0
     for (let doc = 0; doc < this.size; doc++) {
-      if (this.wordsInName(doc) !== allWords) continue
+      if (!this.allWordsInName(doc)) continue
       hits++
       const tier = this.nameTier(doc, variants)
       const bucket = buckets[tier < 0 ? tierAllWordsInName : tier]!
@@ -358,7 +369,6 @@ export class TextIndex {
     last: TokenPlan,
     pool: Filtered | undefined,
     limit: number,
-    allWords: number,
   ): number[] {
     const test = this.matcher(last, pool)
     const buckets: number[][] = Array.from({ length: tierCount }, () => [])
@@ -371,7 +381,7 @@ export class TextIndex {
       const lastMatch = test(doc)
       if (lastMatch < 0) continue
       const match = pool ? Math.max(pool.quality[k]!, lastMatch) : lastMatch
-      if (match !== exactMatch || this.wordsInName(doc) !== allWords) {
+      if (match !== exactMatch || !this.allWordsInName(doc)) {
         deferred.push(doc)
         deferredMatch.push(match)
         continue
@@ -443,7 +453,7 @@ export class TextIndex {
         return false
       }
       case tierSomeWordsInName:
-        return this.wordsInName(doc) !== 0
+        return this.someWordInName(doc)
       default:
         return tier === tierSpread
     }
