@@ -11,7 +11,8 @@ import { isPrefixTypo, isWholeWordTypo, minTypoLength } from './typo'
  * Why hand-written: the catalogue's vocabulary is small (a few thousand distinct words even at 50k
  * products), so a query word is first matched against the vocabulary, and only the documents holding
  * those words are visited (inverted lists). When a word is so common that its lists outweigh the candidate
- * documents (a one-letter query), the candidates' text is scanned directly instead. This keeps the spec's
+ * documents (a one-letter query), the candidates' text is scanned directly instead. Names have inverted
+ * lists of their own, so most queries are answered and ranked from names alone. This keeps the spec's
  * substring rule (token-based libraries match word starts, not inside words) at no bundle cost; the
  * per-keystroke figures against the budget come from tests/bench/search.ts.
  */
