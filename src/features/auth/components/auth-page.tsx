@@ -87,14 +87,17 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
     leave()
   }
 
-  // Arriving signed in with somewhere to go (e.g. from checkout): go on without asking again.
+  // Arriving signed in with somewhere to go (e.g. from checkout): go on without asking again. Only on
+  // arrival: a sign-in made here navigates once, from its own handler, never twice in a race.
   const alreadySignedIn = ready && user !== null && mode !== 'reset' && !recovering
+  const [arrivedSignedIn, setArrivedSignedIn] = useState<boolean | null>(null)
+  if (arrivedSignedIn === null && ready) setArrivedSignedIn(alreadySignedIn)
   useEffect(() => {
-    if (alreadySignedIn && redirect && !leaving.current) {
+    if (arrivedSignedIn && alreadySignedIn && redirect && !leaving.current) {
       leaving.current = true
       void navigate({ href: redirect, replace: true })
     }
-  }, [alreadySignedIn, redirect, navigate])
+  }, [arrivedSignedIn, alreadySignedIn, redirect, navigate])
 
   let body: ReactNode
   let heading = headings[mode]
@@ -133,7 +136,7 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
         </Box>
       )
     }
-  } else if (alreadySignedIn) {
+  } else if (alreadySignedIn && arrivedSignedIn !== false) {
     heading = 'You are signed in'
     body = <SignedInPanel email={user.email} />
   } else if (mode === 'forgot') {
