@@ -5,7 +5,8 @@ export const chatTexts = {
   openButton: 'Open AI Shopping Assistant',
   badge: 'AI',
   title: 'AI Sales Agent',
-  subtitle: (count: number) => `Cart • ${count} ${count === 1 ? 'item' : 'items'}`,
+  /** Spec §2 word for word: 'Cart • N items'. */
+  subtitle: (count: number) => `Cart • ${count} items`,
   close: 'Close chat',
   placeholder: 'Ask me anything...',
   inputLabel: 'Message to the AI Sales Agent',

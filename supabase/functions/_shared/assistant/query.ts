@@ -300,6 +300,11 @@ export function parseProductQuery(
     if (stopWords.has(word) || modeWords.has(word) || ignore.has(word)) continue
     const clean = word.replace(/[^a-z0-9]/g, '')
     if (!clean || seen.has(clean)) continue
+    // No catalogue word is this long: not worth a typo search over the vocabulary.
+    if (clean.length > 30) {
+      query.unknown.push(clean.slice(0, 30))
+      continue
+    }
     seen.add(clean)
     const soft = softWords[clean]
     if (soft) {

@@ -231,7 +231,7 @@ describe('chat widget: texts and layout (spec §2)', () => {
     act(() => {
       store.dispatch(m.cart.setQuantity({ productId: 'p1', quantity: 1 }))
     })
-    expect(within(panel).getByText('Cart • 1 item')).toBeInTheDocument()
+    expect(within(panel).getByText('Cart • 1 items')).toBeInTheDocument()
   })
 
   it('stamps each message with its hour and minute', () => {
