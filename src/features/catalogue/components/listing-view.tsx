@@ -3,189 +3,31 @@ import { Flex } from '@chakra-ui/react/flex'
 import { Heading } from '@chakra-ui/react/heading'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
-import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useMemo, useState, type ReactNode } from 'react'
 import { Drawer } from '@/components/drawer'
-import { CloseIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
 import { applyFilters, facetsFor, sortProducts } from '../listing/filter-products'
 import {
   activeFilterCount,
   pageSize,
   sortOptions,
-  splitList,
-  validateListingSearch,
   withoutFilters,
   type ListingSearch,
   type SortKey,
 } from '../listing/listing-search'
 import { resolvePreset, titleFromSlug, type ListingPreset } from '../listing/presets'
 import { useCatalogue } from '../use-catalogue'
+import { useListingSearch } from '../use-listing-search'
+import { ActiveFilters } from './active-filters'
+import { outlineButton, solidButton } from './button-styles'
 import { CatalogueProblem, StaleNotice } from './catalogue-notice'
+import { EmptyListing } from './empty-listing'
 import { FilterPanel } from './filter-panel'
 import { PageHero, type Crumb } from './page-hero'
 import { ProductGrid, ProductGridSkeleton } from './product-grid'
 
-const buttonStyle = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: '2',
-  minH: '11',
-  px: '5',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  letterSpacing: '0.14em',
-  textTransform: 'uppercase',
-} as const
-
-export const solidButton = {
-  ...buttonStyle,
-  bg: 'brand.ink',
-  color: 'white',
-  _hover: { bg: 'brand.charcoal' },
-} as const
-
-export const outlineButton = {
-  ...buttonStyle,
-  borderWidth: '1px',
-  borderColor: 'brand.ink',
-  color: 'brand.ink',
-  bg: 'white',
-  _hover: { bg: 'brand.ink', color: 'white' },
-} as const
-
-export const browseLinks = [
-  { label: 'All products', to: paths.products },
-  { label: 'Women', to: paths.women },
-  { label: 'Men', to: paths.men },
-  { label: 'New arrivals', to: paths.newArrivals },
-  { label: 'Sale', to: paths.sale },
-] as const
-
-/** The listing's search from the URL (already checked by the route; checked again for the type). */
-export function useListingSearch(): [
-  ListingSearch,
-  (next: ListingSearch, replace?: boolean) => void,
-] {
-  const raw = useSearch({ strict: false }) as Record<string, unknown>
-  const search = useMemo(() => validateListingSearch(raw), [raw])
-  const navigate = useNavigate()
-  const setSearch = (next: ListingSearch, replace = false) =>
-    void navigate({ to: '.', search: next as never, replace, resetScroll: false })
-  return [search, setSearch]
-}
-
 function countLabel(count: number): string {
   return `${count} ${count === 1 ? 'product' : 'products'}`
-}
-
-function ActiveFilters({
-  search,
-  onChange,
-}: {
-  search: ListingSearch
-  onChange: (next: ListingSearch) => void
-}) {
-  const chips: { label: string; next: ListingSearch }[] = []
-  const without = (changes: Partial<ListingSearch>): ListingSearch => {
-    const next: ListingSearch = { ...search, ...changes }
-    delete next.page
-    for (const key of Object.keys(next) as (keyof ListingSearch)[]) {
-      if (next[key] === undefined) delete next[key]
-    }
-    return next
-  }
-  if (search.category) {
-    chips.push({ label: titleFromSlug(search.category), next: without({ category: undefined }) })
-  }
-  for (const key of ['brand', 'size', 'color'] as const) {
-    const values = splitList(search[key])
-    for (const value of values) {
-      const rest = values.filter((item) => item !== value)
-      chips.push({
-        label: value,
-        next: without({ [key]: rest.length ? rest.join(',') : undefined }),
-      })
-    }
-  }
-  if (search.min !== undefined || search.max !== undefined) {
-    chips.push({ label: 'Price range', next: without({ min: undefined, max: undefined }) })
-  }
-  if (search.sale) chips.push({ label: 'On sale', next: without({ sale: undefined }) })
-  if (search.new) chips.push({ label: 'New arrivals', next: without({ new: undefined }) })
-  if (chips.length === 0) return null
-  return (
-    <Flex as="ul" listStyleType="none" wrap="wrap" gap="2" mb="5" aria-label="Active filters">
-      {chips.map((chip) => (
-        <li key={chip.label}>
-          <chakra.button
-            type="button"
-            aria-label={`Remove filter: ${chip.label}`}
-            onClick={() => onChange(chip.next)}
-            display="inline-flex"
-            alignItems="center"
-            gap="1.5"
-            minH="8"
-            px="3"
-            bg="brand.ivory"
-            fontSize="xs"
-            _hover={{ bg: 'brand.line' }}
-          >
-            {chip.label}
-            <CloseIcon size={12} />
-          </chakra.button>
-        </li>
-      ))}
-      <li>
-        <chakra.button
-          type="button"
-          onClick={() => onChange(withoutFilters(search))}
-          minH="8"
-          px="2"
-          fontSize="xs"
-          textDecoration="underline"
-          textUnderlineOffset="3px"
-        >
-          Clear all
-        </chakra.button>
-      </li>
-    </Flex>
-  )
-}
-
-/** Nothing to list: the filters exclude everything, the collection is empty, or it does not exist. */
-export function EmptyListing({
-  title,
-  text,
-  action,
-}: {
-  title: string
-  text: string
-  action?: ReactNode
-}) {
-  return (
-    <Box textAlign="center" py={{ base: '12', md: '20' }} px="4" bg="brand.cream">
-      <Heading as="h2" fontFamily="heading" fontWeight="normal" fontSize="2xl">
-        {title}
-      </Heading>
-      <Text color="brand.muted" mt="2" maxW="md" mx="auto">
-        {text}
-      </Text>
-      {action ? <Box mt="5">{action}</Box> : null}
-      <Flex as="ul" listStyleType="none" wrap="wrap" justify="center" gap="4" mt="6" fontSize="sm">
-        {browseLinks.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to}>
-              <chakra.span textDecoration="underline" textUnderlineOffset="3px">
-                {link.label}
-              </chakra.span>
-            </Link>
-          </li>
-        ))}
-      </Flex>
-    </Box>
-  )
 }
 
 export interface ListingViewProps {

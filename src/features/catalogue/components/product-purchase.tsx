@@ -19,7 +19,7 @@ import {
   type Selection,
 } from '../product/selection'
 import type { Product } from '../types'
-import { solidButton } from './listing-view'
+import { solidButton } from './button-styles'
 import { OptionPicker } from './option-picker'
 import { WishlistHeart } from './wishlist-heart'
 

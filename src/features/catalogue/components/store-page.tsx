@@ -10,7 +10,8 @@ import { titleFromSlug } from '../listing/presets'
 import type { Brand } from '../types'
 import { useCatalogue } from '../use-catalogue'
 import { BrandCard } from './brand-card'
-import { ListingView, useListingSearch } from './listing-view'
+import { useListingSearch } from '../use-listing-search'
+import { ListingView } from './listing-view'
 
 type StoreKey = 'bags' | 'jewelry' | 'shoes' | 'luxury-watches' | 'smart-watches'
 
