@@ -8,12 +8,7 @@ import { subscribeOutboxEvents } from '@/features/outbox/outbox-slice'
 
 const openLabel = 'Open AI Shopping Assistant'
 
-let panelLoaded = false
-const loadPanel = () =>
-  import('./chat-panel').then((module) => {
-    panelLoaded = true
-    return module
-  })
+const loadPanel = () => import('./chat-panel')
 const ChatPanel = lazy(() => loadPanel().then((module) => ({ default: module.ChatPanel })))
 
 /** The conversation belongs to whoever is signed in: another shopper (or none) starts afresh. */
@@ -23,7 +18,7 @@ function useClearOnSignOut() {
   useEffect(() => {
     const before = previous.current
     previous.current = userId
-    if (before !== null && before !== userId && panelLoaded) {
+    if (before !== null && before !== userId) {
       void import('../chat-state').then((module) => module.clearConversation())
     }
   }, [userId])
