@@ -9,7 +9,12 @@ export interface RunningServer {
   url: string
   port: number
   dataDir: string
+  /** Process id of the launcher (tsx), for memory readings. */
+  pid: number
+  /** Start-up time without any app build `npm start` did first (that is not a server cost). */
   startupMs: number
+  /** Seconds spent building the app before this start (0 when the build was up to date). */
+  buildSeconds: number
   stop(): Promise<void>
   /** Stops and starts again on the same data directory; resolves with the new start-up time. */
   restart(): Promise<number>
@@ -27,22 +32,40 @@ export async function freePort(): Promise<number> {
   })
 }
 
-async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Polls until the server answers, the child dies (its output is in the error), or time runs out. */
+async function waitForHttp(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `npm start exited (${child.exitCode ?? child.signalCode}) before answering:\n${output().slice(-3000)}`,
+      )
+    }
     try {
-      const response = await fetch(url)
+      const response = await fetch(url, { signal: AbortSignal.timeout(5000) })
+      await response.arrayBuffer()
       if (response.ok) return
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error(`Server at ${url} did not start in ${timeoutMs} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    if (Date.now() > deadline) {
+      throw new Error(
+        `Server at ${url} did not start in ${timeoutMs} ms:\n${output().slice(-3000)}`,
+      )
+    }
+    await sleep(50)
   }
 }
 
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort()
   const ownsDataDir = !options.dataDir
@@ -52,43 +75,61 @@ export async function startServer(
 
   const launch = async () => {
     const started = performance.now()
-    child = spawn('node_modules/.bin/tsx', ['supabase/local/start.ts'], {
+    const current = spawn('node_modules/.bin/tsx', ['supabase/local/start.ts'], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    child = current
     let output = ''
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('exit', (code) => {
-      if (code && code !== 0 && code !== 143) console.error(output.slice(-4000))
-    })
-    await waitForHttp(`${url}/`, 240_000)
-    return performance.now() - started
+    current.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    current.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    // A stale dist/ makes `npm start` build first (minutes on a busy machine).
+    await waitForHttp(`${url}/`, current, () => output, options.timeoutMs ?? 900_000)
+    const total = performance.now() - started
+    const built = /built in ([\d.]+) s/.exec(output)
+    const buildSeconds = built ? Number(built[1]) : 0
+    return { ms: Math.max(0, total - buildSeconds * 1000), buildSeconds }
   }
 
   const stopChild = async () => {
     const current = child
-    if (!current || current.exitCode !== null) return
+    if (!current || current.exitCode !== null || current.signalCode !== null) return
     await new Promise<void>((resolve) => {
-      current.once('exit', () => resolve())
+      const force = setTimeout(() => current.kill('SIGKILL'), 15_000)
+      force.unref()
+      current.once('exit', () => {
+        clearTimeout(force)
+        resolve()
+      })
       current.kill('SIGTERM')
-      setTimeout(() => current.kill('SIGKILL'), 10_000).unref()
     })
   }
 
-  const startupMs = await launch()
-  return {
+  let first: { ms: number; buildSeconds: number }
+  try {
+    first = await launch()
+  } catch (error) {
+    await stopChild()
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
+  const server: RunningServer = {
     url,
     port,
     dataDir,
-    startupMs,
+    get pid() {
+      return child?.pid ?? 0
+    },
+    startupMs: first.ms,
+    buildSeconds: first.buildSeconds,
     async stop() {
       await stopChild()
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true })
     },
     async restart() {
       await stopChild()
-      return launch()
+      return (await launch()).ms
     },
   }
+  return server
 }
