@@ -5,7 +5,7 @@ import { OUTBOX_SYNC_TAG, SERVICE_WORKER_URL, SW_MESSAGES } from './sw-messages'
 
 /**
  * The one module that registers the service worker and talks to it. Registration waits for the page's
- * `load` event and loads workbox-window then, so none of it is on the first paint's critical path.
+ * load and first paint and loads workbox-window then, so none of it is on the first paint's critical path.
  *
  * A new version never takes over by itself: when one is waiting, `updateReady` turns true and the page
  * asks the shopper. `applyUpdate()` (their "Reload") tells the waiting worker to skip waiting, and the page
@@ -96,13 +96,47 @@ function onWorkerMessage(event: MessageEvent<unknown>) {
   }
 }
 
-/** Registers the service worker after the page has loaded (production builds only). */
+/** Resolves once the page has painted something (or after `ms`, for browsers that do not say). */
+function afterFirstPaint(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    try {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) {
+          observer.disconnect()
+          done()
+        }
+      }).observe({ type: 'paint', buffered: true })
+    } catch {
+      // No paint timing: the timer decides.
+    }
+  })
+}
+
+/**
+ * Registers the service worker (production builds only) once the page has loaded and painted, when the
+ * browser is idle: installing it downloads the whole app, which must not compete with the first render
+ * on a slow connection.
+ */
 export function startServiceWorker(): void {
   if (started || !('serviceWorker' in navigator) || import.meta.env.DEV) return
   started = true
   const go = () => void register().catch((error: unknown) => console.warn('Service worker:', error))
-  if (document.readyState === 'complete') go()
-  else window.addEventListener('load', go, { once: true })
+  const whenIdle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 3000 })
+    else setTimeout(go, 500)
+  }
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) =>
+          window.addEventListener('load', () => resolve(), { once: true }),
+        )
+  void loaded.then(() => afterFirstPaint(5000)).then(whenIdle)
 }
 
 /** The shopper accepted the update: the waiting worker takes over and the page reloads. */
