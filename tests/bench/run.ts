@@ -70,6 +70,7 @@ const parts: Part[] = [
     run: async () => {
       const server = await startServer()
       try {
+        await server.idle()
         return await (
           await import('./lighthouse')
         ).run({ baseUrl: server.url, runs: quick ? 1 : 5 })

@@ -60,8 +60,13 @@ export interface CatalogueRequest {
   schema: string
   /** Routine name from the URL (`/rpc/<name>`). */
   routine: string
-  /** What the ordinary path would hand to `withRequest`: role, claims, headers. */
-  context: RequestContext
+  /** The role the request runs as (from its JWT). */
+  role: string
+  /**
+   * What the ordinary path would hand to `withRequest` (role, claims, headers); asked for only when this
+   * request starts a version check or a build, so most requests never make it.
+   */
+  context: () => RequestContext
   schemaCache: SchemaCache
 }
 
@@ -179,8 +184,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   /** One best-quality brotli at a time, so the background work never takes both cores. */
   let bestQueue: Promise<void> = Promise.resolve()
 
-  function currentVersion(context: RequestContext): Promise<string | null> {
-    const role = context.role
+  function currentVersion(role: string, context: () => RequestContext): Promise<string | null> {
     const waiting = waitingChecks.get(role)
     if (waiting) return waiting.promise
     let resolve!: (v: string | null) => void
@@ -198,7 +202,9 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     // once would never be shared. Waiting for the end of this event-loop turn lets every request that
     // arrived in it join.
     setImmediate(() => {
-      db.withRequest(context, { readOnly: true }, async (tx) => {
+      // The version depends on nothing in the request but its role: no need to hand the headers over.
+      const checkContext = { ...context(), headers: {}, cookies: {} }
+      db.withRequest(checkContext, { readOnly: true }, async (tx) => {
         // From here on the answer may predate a request arriving now: it starts its own check.
         leave()
         const res = await tx.query<{ version: string | null }>(
@@ -246,11 +252,14 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     return { version: row.version, variants: twin?.variants ?? { body } }
   }
 
-  function entryFor(context: RequestContext, version: string): Promise<Entry | null> {
-    const role = context.role
+  function entryFor(
+    role: string,
+    context: () => RequestContext,
+    version: string,
+  ): Promise<Entry | null> {
     const current = builds.get(role)
     if (current && current.version === version) return current.promise
-    const next: Build = { version, promise: build(context) }
+    const next: Build = { version, promise: build(context()) }
     builds.set(role, next)
     next.promise.then(
       (entry) => {
@@ -320,13 +329,8 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     }
     if (!isPlainCall(request, bodyText)) return null
 
-    const { context, req, method } = request
-    let version: string | null
-    try {
-      version = await currentVersion(context)
-    } catch {
-      return null // the ordinary path gives the error its proper shape
-    }
+    const { role, context, req, method } = request
+    const version = await currentVersion(role, context)
     if (!version) return null
 
     const common: Record<string, string> = {
@@ -338,12 +342,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
       return { status: 304, headers: { ...common, ETag: `"${version}"` }, body: null }
     }
 
-    let entry: Entry | null
-    try {
-      entry = await entryFor(context, version)
-    } catch {
-      return null
-    }
+    const entry = await entryFor(role, context, version)
     if (!entry) return null
     const encoding = chooseEncoding(req.headers.get('accept-encoding'))
     const body = await encoded(entry.variants, encoding)
@@ -359,7 +358,9 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   }
 
   return {
-    serve,
+    // Anything unexpected (a failed check or build, a compressor error) goes the ordinary way, which
+    // answers, or gives the error its proper shape.
+    serve: (request) => serve(request).catch(() => null),
     get size() {
       return builds.size
     },

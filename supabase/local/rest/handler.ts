@@ -179,7 +179,8 @@ export function createRestHandler(deps: RestDeps): RestHandler {
     catalogue!.serve({
       ...r,
       routine: CATALOGUE_RPC,
-      context: requestContext(r),
+      role: r.auth.role,
+      context: () => requestContext(r),
       schemaCache: r.cache,
     })
   handler.catalogue = async (view, url, method) => {

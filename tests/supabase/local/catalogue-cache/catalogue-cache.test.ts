@@ -276,6 +276,21 @@ describe('the cached catalogue', () => {
 
     const put = await raw(CATALOGUE, anon, 'PUT')
     expect(put.status).toBe(405)
+
+    // A role the database does not know: the version check fails, the ordinary path answers.
+    const nobody = await t.server.jwt.sign({
+      role: 'nobody',
+      exp: Math.floor(Date.now() / 1000) + 60,
+    })
+    const unknownRole = await raw(CATALOGUE, {
+      apikey: t.anonKey,
+      authorization: `Bearer ${nobody}`,
+    })
+    expect(unknownRole.status).toBe(401)
+    expect(JSON.parse(unknownRole.body.toString())).toMatchObject({
+      code: '22023',
+      message: 'role "nobody" does not exist',
+    })
   })
 })
 
@@ -322,7 +337,14 @@ describe('the cache beside the ordinary path', () => {
         method: 'GET',
         schema: 'public',
         routine: 'catalogue',
-        context: { role, claims: { role }, method: 'GET', path: '/rpc/catalogue', headers: {} },
+        role,
+        context: () => ({
+          role,
+          claims: { role },
+          method: 'GET',
+          path: '/rpc/catalogue',
+          headers: {},
+        }),
         schemaCache,
       })
       expect(res?.status).toBe(200)
@@ -349,7 +371,8 @@ describe('the cache beside the ordinary path', () => {
       method: 'GET',
       schema: 'public',
       routine: 'catalogue_version',
-      context: { role: 'anon', claims: {}, method: 'GET', path: '/', headers: {} },
+      role: 'anon',
+      context: () => ({ role: 'anon', claims: {}, method: 'GET', path: '/', headers: {} }),
       schemaCache,
     })
     expect(other).toBeNull()
