@@ -55,9 +55,7 @@ export const toaster = {
 
 /** Shows a toast (default type `info`). Returns its id. */
 export function notify({ title, description, type = 'info', duration }: NotifyOptions): string {
-  // An explicit `duration: undefined` would replace the toaster's 4 s default with the toast machine's
-  // own per-type default (2 s for success): pass it only when given.
-  return toaster.create({ title, description, type, ...(duration ? { duration } : {}) })
+  return toaster.create({ title, description, type, duration })
 }
 
 function whenIdle(callback: () => void): () => void {
