@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { buildVersion, cacheNames } from '../../../../sw/build-info'
+import {
+  SW_MESSAGES as WORKER_MESSAGES,
+  OUTBOX_SYNC_TAG as WORKER_TAG,
+} from '../../../../sw/messages'
+import { isAnonymousRequest } from '../../../../sw/public-request'
+import { OUTBOX_SYNC_TAG, SW_MESSAGES } from '@/app/pwa/sw-messages'
+
+/** A JWT-shaped token with the given claims (the worker reads the role; it never verifies). */
+function token(claims: Record<string, unknown>): string {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '')
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.signature`
+}
+
+const anon = token({ role: 'anon', iss: 'supabase-demo' })
+const request = (headers: Record<string, string>) =>
+  new Request('http://127.0.0.1/rest/v1/rpc/catalogue', { headers })
+
+describe('what the worker may cache', () => {
+  it('accepts requests made with the anonymous key only', () => {
+    expect(isAnonymousRequest(request({}))).toBe(true)
+    expect(isAnonymousRequest(request({ apikey: anon, Authorization: `Bearer ${anon}` }))).toBe(
+      true,
+    )
+    // A publishable key that is not a JWT, sent as both apikey and bearer.
+    const publishable = 'sb_publishable_abc123'
+    expect(
+      isAnonymousRequest(request({ apikey: publishable, Authorization: `Bearer ${publishable}` })),
+    ).toBe(true)
+  })
+
+  it('refuses anything carrying a user or service token', () => {
+    const user = token({ role: 'authenticated', sub: 'user-a' })
+    const service = token({ role: 'service_role' })
+    expect(isAnonymousRequest(request({ apikey: anon, Authorization: `Bearer ${user}` }))).toBe(
+      false,
+    )
+    expect(isAnonymousRequest(request({ apikey: anon, Authorization: `Bearer ${service}` }))).toBe(
+      false,
+    )
+    expect(isAnonymousRequest(request({ apikey: anon, Authorization: 'Bearer not-a-jwt' }))).toBe(
+      false,
+    )
+  })
+})
+
+describe('cache versions', () => {
+  it('change with the shipped files, not with their order', () => {
+    const a = [
+      { url: 'index.html', revision: '1' },
+      { url: 'assets/app-abc.js', revision: null },
+    ]
+    expect(buildVersion(a)).toBe(buildVersion([...a].reverse()))
+    expect(buildVersion(a)).not.toBe(buildVersion([{ url: 'index.html', revision: '2' }, a[1]!]))
+    const names = cacheNames(buildVersion(a))
+    expect(names.catalogue).toContain(buildVersion(a))
+    expect(Object.values(names).every((name) => name.startsWith('luxe-'))).toBe(true)
+  })
+})
+
+describe('page and worker', () => {
+  it('speak the same messages', () => {
+    expect(SW_MESSAGES).toEqual(WORKER_MESSAGES)
+    expect(OUTBOX_SYNC_TAG).toBe(WORKER_TAG)
+  })
+})
