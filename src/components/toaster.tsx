@@ -55,7 +55,9 @@ export const toaster = {
 
 /** Shows a toast (default type `info`). Returns its id. */
 export function notify({ title, description, type = 'info', duration }: NotifyOptions): string {
-  return toaster.create({ title, description, type, duration })
+  // An explicit `duration: undefined` would replace the toaster's 4 s default with the toast machine's
+  // own per-type default (2 s for success): pass it only when given.
+  return toaster.create({ title, description, type, ...(duration ? { duration } : {}) })
 }
 
 function whenIdle(callback: () => void): () => void {
