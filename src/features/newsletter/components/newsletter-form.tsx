@@ -6,7 +6,6 @@ import type { AppDispatch } from '@/app/store'
 import { notify } from '@/components/toaster'
 import { VisuallyHidden } from '@/components/visually-hidden'
 import { timings } from '@/config/site'
-import { enqueue } from '@/features/outbox/outbox-slice'
 import type { SubscribeSource } from '../api/subscribe'
 
 /** The spec's rule (§5): something was typed and it contains '@'. The server checks the rest. */
@@ -56,7 +55,9 @@ export function NewsletterForm({ source, tone = 'light' }: NewsletterFormProps) 
     await minimumWait
     setSubmitting(false)
     if (!result.ok && result.retryable && redux) {
-      // Same client id: if the first request did arrive, the server keeps one sign-up.
+      // Same client id: if the first request did arrive, the server keeps one sign-up. The outbox loads
+      // only now, so the form alone does not pull in the app's session code.
+      const { enqueue } = await import('@/features/outbox/outbox-slice')
       const dispatch = redux.store.dispatch as AppDispatch
       await dispatch(enqueue('newsletter', { email: email.trim(), source }, { id: clientId }))
       setEmail('')

@@ -83,9 +83,7 @@ describe('NewsletterForm', () => {
     expect(await screen.findByText('Invalid Email')).toBeInTheDocument()
   })
 
-  // Skipped: fails since the outbox wiring of the form (no toast appears in jsdom); the browser test in
-  // e2e/home.spec.ts covers the same path against the real backend. To be fixed, not deleted.
-  it.skip('disables the field and button while subscribing, then confirms and stores the address', async () => {
+  it('disables the field and button while subscribing, then confirms and stores the address', async () => {
     const user = userEvent.setup()
     renderForm()
     const email = uniqueEmail('form')
@@ -109,9 +107,7 @@ describe('NewsletterForm', () => {
     expect(await storedSources(email)).toEqual([{ source: 'home' }])
   })
 
-  // Skipped: fails since the outbox wiring of the form (no toast appears in jsdom); the browser test in
-  // e2e/home.spec.ts covers the same path against the real backend. To be fixed, not deleted.
-  it.skip('keeps the Subscribing state for at least the spec’s one second', async () => {
+  it('keeps the Subscribing state for at least the spec’s one second', async () => {
     const user = userEvent.setup()
     renderForm()
     await user.type(screen.getByRole('textbox', { name: 'Email address' }), uniqueEmail('slow'))
