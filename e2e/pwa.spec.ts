@@ -141,6 +141,16 @@ test('Chromium finds the app installable, and our install offer never nags', asy
   }
 })
 
+test('the Cart shortcut opens the cart drawer', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url })
+  await skipIntro(context)
+  const page = await context.newPage()
+  await page.goto('/?cart=open&source=pwa')
+  await expect(page.getByRole('dialog', { name: /Shopping Cart \(0\)/ })).toBeVisible()
+  await expect(page.getByText('Your cart is empty')).toBeVisible()
+  await context.close()
+})
+
 test('the worker caches only public answers', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: server.url })
   await skipIntro(context)

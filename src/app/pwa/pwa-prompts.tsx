@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useAppStore } from '@/app/hooks'
 import { listenForInstall } from './install-prompt'
 import { InstallOffer } from './install-offer'
+import { applyLaunchShortcut } from './launch-shortcuts'
 import { OfflineIndicator } from './offline-indicator'
 import { connectOutbox } from './outbox-connection'
 import { startServiceWorker } from './service-worker'
@@ -14,11 +15,12 @@ listenForInstall()
 /**
  * The offline shell's visible parts, rendered once by the app shell: the offline note, the update
  * prompt and the install offer, stacked at the bottom-left, clear of the chat button. It also starts the
- * service worker (after load) and the outbox.
+ * service worker (after load) and the outbox, and opens the cart for the manifest's Cart shortcut.
  */
 export function PwaPrompts() {
   const store = useAppStore()
   useEffect(() => {
+    applyLaunchShortcut(store)
     startServiceWorker()
     return connectOutbox(store)
   }, [store])
