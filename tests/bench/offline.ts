@@ -312,7 +312,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const figure of figures) {
     const verdict = figure.pass === null ? '' : figure.pass ? 'pass' : 'FAIL'
     console.info(
-      `${figure.name.padEnd(62)} ${figure.value?.toFixed(figure.unit === 's' ? 3 : 1).padStart(8)} ${figure.unit.padEnd(3)} budget ${String(figure.budget).padStart(5)}  ${verdict}`,
+      `${figure.name.padEnd(62)} ${figure.value?.toFixed(figure.unit === 's' ? 3 : 1).padStart(8)} ${figure.unit.padEnd(3)} budget ${String(figure.budget ?? '—').padStart(5)}  ${verdict}`,
     )
   }
 }
