@@ -8,6 +8,7 @@ import { outboxSlice } from '@/features/outbox/outbox-slice'
 import { searchSlice } from '@/features/search/search-slice'
 import { wishlistSlice } from '@/features/wishlist/wishlist-slice'
 import { persistActionTypes, persistentStorageRequest, type Persistence } from './persist'
+import { signOutCleanup } from './sign-out-cleanup'
 
 /** Every slice of app-wide state. Slices that later features need are added here, in one place. */
 const slices = [
@@ -54,7 +55,7 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
           ignoredActionPaths: ['payload.catalogue'],
         },
         immutableCheck: { ignoredPaths: ['catalogue'] },
-      })
+      }).concat(signOutCleanup)
       return persistence ? middleware.concat(persistentStorageRequest()) : middleware
     },
   })
