@@ -57,6 +57,10 @@ export const payments = {
   mpesaPaybill: '522533',
   mpesaFailingTestNumber: '254700000001',
   mpesaFailureMessage: 'Request cancelled by user',
+  /** A new prompt for an order waits this long while the last one may still be on the phone. */
+  mpesaPromptCooldownSeconds: 30,
+  /** At most this many prompts per order per hour: a phone must not be flooded, nor the Daraja quota. */
+  mpesaPromptsPerHour: 5,
 } as const
 
 export const affiliates = {

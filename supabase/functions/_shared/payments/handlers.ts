@@ -1,4 +1,4 @@
-import { store } from '../store-config.ts'
+import { payments, store } from '../store-config.ts'
 import { parseStkCallback } from './daraja.ts'
 import { errorResponse, json, PaymentError, preflight, readJsonObject, safeEqual } from './http.ts'
 import { normalizeKenyanPhone } from './kenyan-phone.ts'
@@ -60,6 +60,43 @@ function assertPayable(order: PaymentOrder) {
 }
 
 /**
+ * Each push rings the shopper's phone and spends the shop's Daraja quota: one order gets a new prompt
+ * only when the last one has had time to be answered, and a handful per hour at most. Counted in the
+ * database, so every function instance sees the same history.
+ */
+async function assertPromptAllowed(service: ReturnType<typeof serviceClient>, orderId: string) {
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString()
+  const { data, error } = await service
+    .from('payments')
+    .select('status, created_at')
+    .eq('order_id', orderId)
+    .eq('provider', 'mpesa')
+    .gte('created_at', hourAgo)
+    .order('created_at', { ascending: false })
+  if (error) throw fromDatabaseError(error)
+  const recent = (data ?? []) as { status: string; created_at: string }[]
+  const latest = recent[0]
+  if (latest?.status === 'pending') {
+    const waited = (Date.now() - Date.parse(latest.created_at)) / 1000
+    const left = Math.ceil(payments.mpesaPromptCooldownSeconds - waited)
+    if (left > 0) {
+      throw new PaymentError(
+        429,
+        'prompt_pending',
+        `We have just sent a payment request to your phone. Check your phone, or try again in ${left} seconds.`,
+      )
+    }
+  }
+  if (recent.length >= payments.mpesaPromptsPerHour) {
+    throw new PaymentError(
+      429,
+      'too_many_prompts',
+      'Too many payment requests for this order. Please try again in an hour, or pay by Paybill.',
+    )
+  }
+}
+
+/**
  * POST { orderNumber, token?, phone? } → { checkoutRequestId, customerMessage, amount, phone }.
  * Sends the M-Pesa prompt for the order's total to the phone (the order's own phone by default).
  */
@@ -79,6 +116,8 @@ export const handleStkPush = guarded(async (req, context) => {
       'phone',
     )
   }
+
+  await assertPromptAllowed(service, order.id)
 
   const accepted = await providerOf(context).stkPush({
     phone,

@@ -70,6 +70,11 @@ async function placeOrder(
   return data as OrderDoc
 }
 
+async function pushable() {
+  const order = await placeOrder()
+  return { orderNumber: order.orderNumber, token: order.accessToken }
+}
+
 /** `{ status, body }` of a function call, successful or not. */
 async function invoke(name: string, body: unknown, client: SupabaseClient = server.client()) {
   const { data, error } = await client.functions.invoke(name, {
@@ -298,6 +303,44 @@ describe('mpesa-stk-push and mpesa-status (sandbox)', () => {
     })
   })
 
+  it('waits between prompts for one order and sends at most five an hour', async () => {
+    const order = await placeOrder()
+    const base = { orderNumber: order.orderNumber, token: order.accessToken }
+    const age = (interval: string) =>
+      server.server.db.pg.query(
+        `update public.payments set created_at = created_at - $2::interval where order_id = $1`,
+        [order.id, interval],
+      )
+
+    expect((await invoke('mpesa-stk-push', base)).status).toBe(200)
+    const soon = await invoke('mpesa-stk-push', base)
+    expect(soon.status).toBe(429)
+    expect(soon.body.code).toBe('prompt_pending')
+    expect(soon.body.message).toMatch(
+      /^We have just sent a payment request to your phone\. Check your phone, or try again in (30|29|28) seconds\.$/,
+    )
+
+    // Once the last prompt has had its time, another may go, up to five within the hour.
+    for (let sent = 1; sent < 5; sent++) {
+      await age('31 seconds')
+      expect((await invoke('mpesa-stk-push', base)).status).toBe(200)
+    }
+    await age('31 seconds')
+    expect(await invoke('mpesa-stk-push', base)).toEqual({
+      status: 429,
+      body: {
+        code: 'too_many_prompts',
+        message:
+          'Too many payment requests for this order. Please try again in an hour, or pay by Paybill.',
+      },
+    })
+    // Another order is not held back by this one.
+    expect((await invoke('mpesa-stk-push', await pushable())).status).toBe(200)
+
+    await age('1 hour')
+    expect((await invoke('mpesa-stk-push', base)).status).toBe(200)
+  })
+
   it('answers CORS preflights and refuses other methods', async () => {
     const preflight = await fetch(`${server.url}/functions/v1/mpesa-stk-push`, {
       method: 'OPTIONS',
@@ -372,6 +415,11 @@ describe('mpesa-callback', () => {
         token: order.accessToken,
       })
       ids.push(push.body.checkoutRequestId as string)
+      // Both prompts are out at once: the first has waited out the pause between prompts.
+      await server.server.db.pg.query(
+        `update public.payments set created_at = created_at - interval '31 seconds' where order_id = $1`,
+        [order.id],
+      )
     }
     for (const [i, id] of ids.entries()) {
       const answer = await postCallback(
