@@ -16,8 +16,8 @@ const appIcon = (file: string, size: number, purpose: 'any' | 'maskable' = 'any'
 
 /**
  * The web app manifest (read by vite-plugin-pwa at build time). The icons and screenshots are drawn by
- * `public/icons/build-icons.ts`. `start_url` carries `source=pwa` so visits from the home screen can be
- * told apart; the cart shortcut opens the cart drawer through `?cart=open`.
+ * `tests/tools/build-icons.ts` (`npm run icons:build`). `start_url` carries `source=pwa` so visits from
+ * the home screen can be told apart; the cart shortcut opens the cart drawer through `?cart=open`.
  */
 export const manifest: Partial<ManifestOptions> = {
   id: '/',

@@ -1,8 +1,8 @@
 /**
- * Draws the app icons and the manifest screenshots with headless Chromium and writes them next to this
- * script. Run it again after changing the brand colours:
+ * Draws the app icons and the manifest screenshots with headless Chromium and writes them to
+ * public/icons. Run it again after changing the brand colours:
  *
- *   node_modules/.bin/tsx public/icons/build-icons.ts
+ *   npm run icons:build
  *
  * The "LK" monogram is drawn with strokes, not a font, so the icons come out the same on every machine.
  */
@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
 
-const here = dirname(fileURLToPath(import.meta.url))
+const outDir = join(dirname(fileURLToPath(import.meta.url)), '../../public/icons')
 const ink = '#111111'
 const gold = '#d4b25a'
 const cream = '#faf6ef'
@@ -99,16 +99,16 @@ try {
         `<svg style="display:block;width:${icon.size}px;height:${icon.size}px" `,
       ),
     )
-    writeFileSync(join(here, icon.file), await page.screenshot({ type: 'png' }))
+    writeFileSync(join(outDir, icon.file), await page.screenshot({ type: 'png' }))
     await page.close()
   }
   for (const shot of screenshots) {
     const page = await browser.newPage({ viewport: { width: shot.width, height: shot.height } })
     await page.setContent(screenshotHtml(shot.wide))
-    writeFileSync(join(here, shot.file), await page.screenshot({ type: 'png' }))
+    writeFileSync(join(outDir, shot.file), await page.screenshot({ type: 'png' }))
     await page.close()
   }
 } finally {
   await browser.close()
 }
-console.info(`Wrote ${icons.length} icons and ${screenshots.length} screenshots to ${here}`)
+console.info(`Wrote ${icons.length} icons and ${screenshots.length} screenshots to ${outDir}`)
