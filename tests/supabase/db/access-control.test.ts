@@ -54,6 +54,18 @@ async function buildFixtures(db: LocalDb): Promise<Fixtures> {
 
   await addProduct(db, { id: 'acl-active', price: 2000, stock: 100 })
   await addProduct(db, { id: 'acl-hidden', price: 2000, stock: 100, active: false })
+  await addProduct(db, { id: 'acl-sized', price: 2000, stock: 0, sizes: ['S', 'M', 'L'] })
+  await addProduct(db, {
+    id: 'acl-sized-hidden',
+    price: 2000,
+    stock: 0,
+    sizes: ['S', 'M'],
+    active: false,
+  })
+  await db.pg.query(
+    `insert into public.product_sizes (product_id, size, stock)
+     values ('acl-sized', 'S', 4), ('acl-sized', 'M', 2), ('acl-sized-hidden', 'S', 5)`,
+  )
   await db.pg.query(
     `insert into public.pickup_points (id, name, county, town, address, active)
      values ('closed-point', 'Closed point', 'Nakuru', 'Nakuru', 'Kenyatta Avenue', false)`,
@@ -513,6 +525,42 @@ const probes: Probe[] = [
     what: 'delete a product',
     kind: 'write',
     sql: "delete from public.products where id = 'acl-hidden'",
+    expect: staffOnly,
+  },
+  // product_sizes
+  {
+    table: 'product_sizes',
+    what: "read an active product's size stock",
+    kind: 'read',
+    sql: "select size from public.product_sizes where product_id = 'acl-sized'",
+    expect: everyone,
+  },
+  {
+    table: 'product_sizes',
+    what: "read a switched-off product's size stock",
+    kind: 'read',
+    sql: "select size from public.product_sizes where product_id = 'acl-sized-hidden'",
+    expect: staffOnly,
+  },
+  {
+    table: 'product_sizes',
+    what: 'add stock for a size',
+    kind: 'write',
+    sql: "insert into public.product_sizes (product_id, size, stock) values ('acl-sized', 'L', 3)",
+    expect: staffOnly,
+  },
+  {
+    table: 'product_sizes',
+    what: "set a size's stock",
+    kind: 'write',
+    sql: "update public.product_sizes set stock = 50 where product_id = 'acl-sized' and size = 'M'",
+    expect: staffOnly,
+  },
+  {
+    table: 'product_sizes',
+    what: "delete a size's stock",
+    kind: 'write',
+    sql: "delete from public.product_sizes where product_id = 'acl-sized' and size = 'S'",
     expect: staffOnly,
   },
   // watch_brands

@@ -25,6 +25,7 @@ const decided: Record<string, { anon: Privilege[]; authenticated: Privilege[] }>
   payouts: { anon: [], authenticated: ['SELECT', 'INSERT', 'UPDATE'] },
   pickup_points: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
   products: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
+  product_sizes: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
   profiles: { anon: [], authenticated: ['SELECT', 'UPDATE'] },
   store_settings: { anon: ['SELECT'], authenticated: ['SELECT', 'UPDATE'] },
   user_roles: { anon: [], authenticated: ['SELECT', 'INSERT', 'DELETE'] },
@@ -38,6 +39,7 @@ const anonInsertOnly = ['contact_messages', 'newsletter_subscribers']
 const callable: Record<string, { anon: boolean; authenticated: boolean; service_role: boolean }> = {
   catalogue: { anon: true, authenticated: true, service_role: true },
   catalogue_version: { anon: true, authenticated: true, service_role: true },
+  product_size_stock: { anon: true, authenticated: true, service_role: true },
   place_order: { anon: true, authenticated: true, service_role: true },
   quote_order: { anon: true, authenticated: true, service_role: true },
   order_by_token: { anon: true, authenticated: true, service_role: true },

@@ -352,11 +352,13 @@ describe('stock (items 11 and 12)', () => {
         {
           line: 0,
           productId: 'po-last',
+          size: null,
           problem: 'sold_out',
           available: 0,
           price: 2500,
           discount: 0,
           unitPrice: 2500,
+          message: 'Sold out.',
         },
       ],
     })
@@ -406,11 +408,13 @@ describe('stock (items 11 and 12)', () => {
         {
           line: 1,
           productId: 'race-b',
+          size: null,
           problem: 'sold_out',
           available: 0,
           price: 1000,
           discount: 0,
           unitPrice: 1000,
+          message: 'Sold out.',
         },
       ])
       // race-a's stock was given back with the rest of the failed order.
