@@ -76,6 +76,11 @@ export interface SeedProduct {
   colors: Colour[]
   tags: string[]
   stock: number
+  /**
+   * Stock per size (`public.product_sizes`), in the order of `sizes`, for products that sell by size;
+   * null for the rest. Its sum is `stock`.
+   */
+  sizeStock: Record<string, number> | null
   rating: number
   newArrival: boolean
   featured: boolean
@@ -99,6 +104,8 @@ export interface ProductInput {
   brand?: string
   discount?: number
   stock?: number
+  /** Stock per size when it must be exactly this (it then sets `stock` too). */
+  sizeStock?: Readonly<Record<string, number>>
   rating?: number
   newArrival?: boolean
   featured?: boolean
@@ -147,6 +154,49 @@ export function imagePath(kind: IllustrationKind, colour: Colour): string {
   return `/images/products/${kind}-${colourSlug(colour)}.svg`
 }
 
+/** Clothing, shoes and kids' wear sell by size; a One Size piece (or a watch strap) does not. */
+const soldBySize: readonly Category[] = ['women', 'men', 'kids', 'shoes']
+
+export function sellsBySize(category: Category, productSizes: readonly string[]): boolean {
+  return soldBySize.includes(category) && productSizes.length > 1
+}
+
+/**
+ * Shares a product's stock out over its sizes, the same way on every build: the middle sizes hold the
+ * most, and about two products in three have one or two sizes sold out (never all of them while there
+ * is stock). Units go to sizes in proportion to their share, largest remainder first.
+ */
+export function splitStock(
+  id: string,
+  productSizes: readonly string[],
+  stock: number,
+): Record<string, number> {
+  const count = productSizes.length
+  const middle = (count - 1) / 2
+  const roll = stableHash(`${id}:sizes`)
+  const soldOutCount = Math.min(count - 1, [0, 0, 0, 1, 1, 1, 1, 2, 2, 1][roll % 10]!)
+  const soldOut = new Set<number>()
+  for (let i = 0; soldOut.size < soldOutCount; i++) {
+    soldOut.add(stableHash(`${id}:sold-out:${i}`) % count)
+  }
+  const weights = productSizes.map((_, i) =>
+    soldOut.has(i) ? 0 : 1 + 1.5 * (middle - Math.abs(i - middle)),
+  )
+  const totalWeight = weights.reduce((sum, w) => sum + w, 0)
+  const exact = weights.map((w) => (stock * w) / totalWeight)
+  const units = exact.map(Math.floor)
+  let left = stock - units.reduce((sum, n) => sum + n, 0)
+  const byRemainder = exact
+    .map((value, i) => ({ i, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i)
+  for (const { i } of byRemainder) {
+    if (left === 0) break
+    units[i]! += 1
+    left -= 1
+  }
+  return Object.fromEntries(productSizes.map((size, i) => [size, units[i]!]))
+}
+
 /**
  * Completes authored rows: slug, image, and the values nobody needs to hand-pick (rating, stock when not
  * set, listing age) derived from the product code so every build gives the same catalogue. New arrivals
@@ -166,6 +216,12 @@ export function defineProducts(
     const discount = input.discount ?? 0
     const tags = [...input.tags]
     if (discount >= 20 && !tags.includes('sale')) tags.push('sale')
+    const fixedSizes = input.sizeStock
+      ? Object.fromEntries(input.sizes.map((size) => [size, input.sizeStock?.[size] ?? 0]))
+      : null
+    const stock = fixedSizes
+      ? Object.values(fixedSizes).reduce((sum, n) => sum + n, 0)
+      : (input.stock ?? stockFrom + (hash % (stockTo - stockFrom + 1)))
     return {
       id: input.id,
       slug: `${kebab(input.name)}-${input.id}`,
@@ -180,7 +236,10 @@ export function defineProducts(
       sizes: [...input.sizes],
       colors: [...input.colors],
       tags,
-      stock: input.stock ?? stockFrom + (hash % (stockTo - stockFrom + 1)),
+      stock,
+      sizeStock:
+        fixedSizes ??
+        (sellsBySize(category, input.sizes) ? splitStock(input.id, input.sizes, stock) : null),
       rating: input.rating ?? Math.round(38 + ((hash >>> 8) % 12)) / 10,
       newArrival,
       featured: input.featured ?? false,

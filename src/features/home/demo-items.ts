@@ -11,6 +11,8 @@ export interface DemoItem {
   price: number
   image: string
   category: string
+  /** The size put in the cart, for a product sold by size (one that is in stock in the seed). */
+  size?: string
 }
 
 export const demoItems: readonly DemoItem[] = [
@@ -21,6 +23,7 @@ export const demoItems: readonly DemoItem[] = [
     price: 16800,
     image: '/images/products/dress-emerald.svg',
     category: 'women',
+    size: 'M',
   },
   {
     productId: 'mens-tee-001',
@@ -29,6 +32,7 @@ export const demoItems: readonly DemoItem[] = [
     price: 6300,
     image: '/images/products/tee-white.svg',
     category: 'men',
+    size: 'L',
   },
   {
     productId: 'bags-001',
