@@ -31,7 +31,7 @@ import type * as MessageListModule from '@/features/chat/components/message-list
 import type * as RunnerModule from '@/features/outbox/outbox-runner'
 import type * as OutboxModule from '@/features/outbox/outbox-slice'
 import type * as RegistryModule from '@/features/outbox/sender-registry'
-import { startBackendProcess, type BackendProcess } from './support/backend-process'
+import { startBackendProcess, type BackendProcess } from '../../../support/backend-process'
 
 /**
  * The chat widget (spec §2, §4, §5, §8) in jsdom against the embedded backend running the real
@@ -62,7 +62,9 @@ let backend: BackendProcess
 let m: Modules
 
 beforeAll(async () => {
-  backend = await startBackendProcess()
+  backend = await startBackendProcess({
+    functionsDir: 'tests/src/features/chat/support/functions',
+  })
   vi.stubEnv('VITE_SUPABASE_URL', backend.url)
   vi.stubEnv('VITE_SUPABASE_ANON_KEY', backend.anonKey)
   const [

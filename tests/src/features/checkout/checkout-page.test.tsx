@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { AppProvider as AppProviderType } from '@/app/provider'
 import type { AppStore, makeStore as makeStoreType } from '@/app/store'
 import type { addItem as addItemType } from '@/features/cart/cart-slice'
-import { startBackendProcess, type BackendProcess } from './support/backend-process'
+import { startBackendProcess, type BackendProcess } from '../../../support/backend-process'
 
 /**
  * The checkout screen against the real embedded backend (in a child process): the database's quote and
@@ -29,7 +29,7 @@ let addItem: typeof addItemType
 let admin: SupabaseClient
 
 beforeAll(async () => {
-  backend = await startBackendProcess()
+  backend = await startBackendProcess({ env: { MPESA_PROVIDER: 'sandbox' } })
   vi.stubEnv('VITE_SUPABASE_URL', backend.url)
   vi.stubEnv('VITE_SUPABASE_ANON_KEY', backend.anonKey)
   // The app reads its backend address when its modules load: load them after pointing it here.

@@ -6,7 +6,7 @@ import { system } from '@/app/theme'
 import { Toaster, toaster } from '@/components/toaster'
 import { isAcceptableEmail, NewsletterForm } from '@/features/newsletter/components/newsletter-form'
 import { createClient } from '@supabase/supabase-js'
-import { startBackendProcess, type BackendProcess } from './support/backend-process'
+import { startBackendProcess, type BackendProcess } from '../../../support/backend-process'
 
 // Lazily loaded parts (dialog machinery, toasts) can take seconds to arrive on a busy machine.
 configure({ asyncUtilTimeout: 10_000 })

@@ -8,15 +8,33 @@ export interface BackendProcess {
   stop(): Promise<void>
 }
 
+export interface BackendProcessOptions {
+  /** Edge functions to serve instead of `supabase/functions`, relative to the repository root. */
+  functionsDir?: string
+  /** Extra environment for the backend (the edge functions read it). */
+  env?: Record<string, string>
+}
+
 // Vitest runs from the repository root (import.meta.url is not a file URL under jsdom).
 const root = process.cwd()
 
-/** Starts `serve-backend.ts` in a child process and waits for its address (a few seconds). */
-export function startBackendProcess(): Promise<BackendProcess> {
+/**
+ * The embedded backend (API and edge functions, fresh database) in its own Node process, for the jsdom
+ * tests: PGlite cannot start inside jsdom. Resolves with its address and keys once it listens (a few
+ * seconds).
+ */
+export function startBackendProcess(options: BackendProcessOptions = {}): Promise<BackendProcess> {
   const child: ChildProcess = spawn(
     join(root, 'node_modules/.bin/tsx'),
-    [join(root, 'tests/src/features/newsletter/support/serve-backend.ts')],
-    { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
+    [
+      join(root, 'tests/support/serve-backend.ts'),
+      ...(options.functionsDir ? [join(root, options.functionsDir)] : []),
+    ],
+    {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, ...options.env },
+    },
   )
   return new Promise((resolve, reject) => {
     let buffer = ''
