@@ -560,6 +560,20 @@ export type Database = {
           },
         ]
       }
+      product_sizes: {
+        Row: { product_id: string; size: string; stock: number; updated_at: string }
+        Insert: { product_id: string; size: string; stock?: number; updated_at?: string }
+        Update: { product_id?: string; size?: string; stock?: number; updated_at?: string }
+        Relationships: [
+          {
+            foreignKeyName: 'product_sizes_product_id_fkey'
+            columns: ['product_id']
+            isOneToOne: false
+            referencedRelation: 'products'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       products: {
         Row: {
           active: boolean
@@ -776,6 +790,7 @@ export type Database = {
       my_affiliate: { Args: never; Returns: Json }
       order_by_token: { Args: { order_number: string; token: string }; Returns: Json }
       place_order: { Args: { payload: Json }; Returns: Json }
+      product_size_stock: { Args: { product_id: string }; Returns: Json }
       quote_order: { Args: { payload: Json }; Returns: Json }
       record_payment_request: {
         Args: {
