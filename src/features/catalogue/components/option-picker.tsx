@@ -3,11 +3,13 @@ import { Flex } from '@chakra-ui/react/flex'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
 import type { ReactNode } from 'react'
+import { VisuallyHidden } from '@/components/visually-hidden'
 import { swatchFor } from './colour-swatch'
 
 /**
  * A required choice (size or colour) as a radio group: arrow keys move between options, the legend says
- * what was chosen, and a problem ('Please choose a size') is announced beside it.
+ * what was chosen, and a problem ('Please choose a size') is announced beside it. Sold-out options stay
+ * in view, struck through and disabled (arrow keys skip them), and say "Sold out" to screen readers.
  */
 export function OptionPicker({
   legend,
@@ -18,6 +20,7 @@ export function OptionPicker({
   problem,
   kind = 'text',
   aside,
+  soldOut = [],
 }: {
   legend: string
   name: string
@@ -27,6 +30,7 @@ export function OptionPicker({
   problem?: string
   kind?: 'text' | 'colour'
   aside?: ReactNode
+  soldOut?: readonly string[]
 }) {
   const problemId = `${name}-problem`
   return (
@@ -63,7 +67,8 @@ export function OptionPicker({
       ) : null}
       <Flex wrap="wrap" gap="2" clear="both">
         {options.map((option) => {
-          const checked = option === value
+          const unavailable = soldOut.includes(option)
+          const checked = option === value && !unavailable
           return (
             <chakra.label
               key={option}
@@ -78,15 +83,19 @@ export function OptionPicker({
               borderWidth="1px"
               borderColor={checked ? 'brand.ink' : problem ? 'brand.sale' : 'brand.line'}
               bg={checked && kind === 'text' ? 'brand.ink' : 'white'}
-              color={checked && kind === 'text' ? 'white' : 'brand.ink'}
               boxShadow={
                 checked && kind === 'colour'
                   ? 'inset 0 0 0 1px var(--chakra-colors-brand-ink)'
                   : undefined
               }
               fontSize="sm"
-              cursor="pointer"
-              _hover={{ borderColor: 'brand.ink' }}
+              cursor={unavailable ? 'not-allowed' : 'pointer'}
+              color={
+                unavailable ? 'brand.muted' : checked && kind === 'text' ? 'white' : 'brand.ink'
+              }
+              borderStyle={unavailable ? 'dashed' : 'solid'}
+              title={unavailable ? 'Sold out' : undefined}
+              _hover={unavailable ? undefined : { borderColor: 'brand.ink' }}
               _focusWithin={{
                 outline: '2px solid',
                 outlineColor: 'brand.gold',
@@ -98,11 +107,12 @@ export function OptionPicker({
                 name={name}
                 value={option}
                 checked={checked}
+                disabled={unavailable}
                 onChange={() => onChange(option)}
                 position="absolute"
                 inset="0"
                 opacity="0"
-                cursor="pointer"
+                cursor={unavailable ? 'not-allowed' : 'pointer'}
                 m="0"
               />
               {kind === 'colour' ? (
@@ -115,7 +125,10 @@ export function OptionPicker({
                   style={{ background: swatchFor(option) }}
                 />
               ) : null}
-              {option}
+              <chakra.span textDecoration={unavailable ? 'line-through' : undefined}>
+                {option}
+              </chakra.span>
+              {unavailable ? <VisuallyHidden>, Sold out</VisuallyHidden> : null}
             </chakra.label>
           )
         })}

@@ -18,6 +18,8 @@ import {
   stockState,
   type Selection,
 } from '../product/selection'
+import { availableStock, soldOutSizes } from '../product/size-stock'
+import { useSizeStock } from '../product/use-size-stock'
 import type { Product } from '../types'
 import { solidButton } from './button-styles'
 import { OptionPicker } from './option-picker'
@@ -35,21 +37,29 @@ const stepButton = {
 
 /**
  * Size and colour pickers, quantity and 'Add to Cart'. A size (and colour) must be chosen where the
- * product has them; a sold-out product cannot be added. Adding puts the line in the cart at the price
- * shown (after discount; the database decides the charged price) and opens the cart.
+ * product has them; a sold-out product cannot be added. Online, the sizes' own stock is asked for: a
+ * sold-out size cannot be chosen, and the stock line and the quantity follow the chosen size. Adding
+ * puts the line in the cart at the price shown (after discount; the database decides the charged price)
+ * and opens the cart.
  */
 export function ProductPurchase({ product }: { product: Product }) {
   const dispatch = useAppDispatch()
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(product))
+  const [chosen, setSelection] = useState<Selection>(() => initialSelection(product))
   const [tried, setTried] = useState(false)
-  const stock = stockState(product.stock)
+  const sizeStock = useSizeStock(product.id, product.sizes.length > 0)
+  const goneSizes = soldOutSizes(product.sizes, sizeStock)
+  // A size chosen before its stock was known, and now known to be sold out, is no choice at all.
+  const selection =
+    chosen.size && goneSizes.includes(chosen.size) ? { ...chosen, size: undefined } : chosen
+  const available = availableStock(product.stock, sizeStock, selection.size)
+  const stock = stockState(available)
   const problems = tried ? selectionProblems(product, selection) : {}
   const soldOut = stock.kind === 'sold-out'
-  const quantity = clampQuantity(selection.quantity, product.stock)
+  const quantity = clampQuantity(selection.quantity, available)
 
   const add = () => {
     setTried(true)
-    if (selectionProblem(product, selection)) return
+    if (selectionProblem({ ...product, stock: available }, selection)) return
     dispatch(
       addItem({
         productId: product.id,
@@ -86,6 +96,7 @@ export function ProductPurchase({ product }: { product: Product }) {
           value={selection.size}
           onChange={(size) => setSelection({ ...selection, size })}
           problem={problems.size}
+          soldOut={goneSizes}
           aside={
             <Link to={paths.sizeGuide}>
               <chakra.span fontSize="sm" textDecoration="underline" textUnderlineOffset="3px">
@@ -137,7 +148,7 @@ export function ProductPurchase({ product }: { product: Product }) {
           <chakra.button
             {...stepButton}
             aria-label="Increase quantity"
-            disabled={soldOut || quantity >= maxQuantity(product.stock)}
+            disabled={soldOut || quantity >= maxQuantity(available)}
             onClick={() => setSelection({ ...selection, quantity: quantity + 1 })}
           >
             <PlusIcon size={16} />
