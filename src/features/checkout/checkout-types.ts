@@ -80,7 +80,12 @@ export interface OrderDocument {
 }
 
 export type LineProblem =
-  'unavailable' | 'invalid_size' | 'invalid_color' | 'sold_out' | 'insufficient_stock'
+  | 'unavailable'
+  | 'invalid_size'
+  | 'invalid_color'
+  | 'size_required'
+  | 'sold_out'
+  | 'insufficient_stock'
 
 export interface QuoteLine {
   line: number
@@ -95,6 +100,8 @@ export interface QuoteLine {
   lineTotal: number | null
   available: number
   problem: LineProblem | null
+  /** The problem in words, naming the size or colour (null when there is none). */
+  message?: string | null
 }
 
 export interface Quote {
@@ -112,11 +119,15 @@ export interface Quote {
 export interface ConflictLine {
   line: number
   productId: string
+  size?: string | null
   problem: LineProblem
+  /** For a product sold by size, the chosen size's stock. */
   available: number
   price: number | null
   discount: number | null
   unitPrice: number | null
+  /** The problem in words, naming the size. */
+  message?: string
 }
 
 export interface PickupPoint {

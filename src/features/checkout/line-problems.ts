@@ -93,6 +93,12 @@ export function lineNotice(
         blocking: true,
         message: `Colour ${String(cartLine.color ?? '')} is no longer available for this item.`,
       }
+    // Sold by size, and the line names none (added by the assistant, or before sizes were counted).
+    case 'size_required':
+      return {
+        blocking: true,
+        message: 'Please choose a size: remove this item and add it again from its page.',
+      }
     default:
       break
   }

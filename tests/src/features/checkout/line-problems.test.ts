@@ -38,6 +38,12 @@ describe('per-line messages at checkout', () => {
     expect(lineNotice(cartLine, state({ problem: 'invalid_color' }), 'KSH')?.message).toBe(
       'Colour Emerald is no longer available for this item.',
     )
+    expect(
+      lineNotice({ ...cartLine, size: undefined }, state({ problem: 'size_required' }), 'KSH'),
+    ).toEqual({
+      blocking: true,
+      message: 'Please choose a size: remove this item and add it again from its page.',
+    })
   })
 
   it('tells a new price in the chosen currency without blocking', () => {
