@@ -1,21 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { DEMO_ANON_KEY } from '../supabase/local/keys'
+import { createAccount, fillSignIn, signInAt, uniqueEmail } from './support/accounts'
+import { placeOrder } from './support/orders'
+import { skipIntro } from './support/pwa'
 
 /**
  * The account page end to end: the signed-out prompt, the profile phone saved in its normalised form,
  * saved addresses (add, default, edit, delete), the order history, and the page at 360 px.
  */
 
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
-})
-
-let counter = 0
-const newEmail = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`
+test.beforeEach(({ context }) => skipIntro(context))
 
 interface Account {
   email: string
@@ -23,24 +17,15 @@ interface Account {
   accessToken: string
 }
 
-async function createAccount(request: APIRequestContext, fullName: string): Promise<Account> {
-  const email = newEmail('account')
+async function newAccount(request: APIRequestContext, fullName: string): Promise<Account> {
+  const email = uniqueEmail('account')
   const password = 'account-pass-1'
-  const response = await request.post('/auth/v1/signup', {
-    headers: { apikey: DEMO_ANON_KEY },
-    data: { email, password, data: { full_name: fullName } },
-  })
-  expect(response.ok()).toBe(true)
-  const body = (await response.json()) as { access_token: string }
-  return { email, password, accessToken: body.access_token }
+  const { accessToken } = await createAccount(request, email, password, fullName)
+  return { email, password, accessToken }
 }
 
 async function signInTo(page: Page, account: Account) {
-  await page.goto('/auth?redirect=/account')
-  const form = page.getByRole('form', { name: 'Sign in' })
-  await form.getByLabel('Email address').fill(account.email)
-  await form.getByLabel('Password', { exact: true }).fill(account.password)
-  await form.getByRole('button', { name: 'Sign in' }).click()
+  await signInAt(page, '/account', account.email, account.password)
   await expect(page).toHaveURL(/\/account$/)
 }
 
@@ -53,7 +38,7 @@ test('signed out, the account page asks the shopper to sign in and comes back', 
   page,
   request,
 }) => {
-  const account = await createAccount(request, 'Kevin Ouma')
+  const account = await newAccount(request, 'Kevin Ouma')
   await page.goto('/account')
   await expect(
     page.getByRole('heading', { level: 1, name: 'Sign in to see your account' }),
@@ -62,16 +47,13 @@ test('signed out, the account page asks the shopper to sign in and comes back', 
     page.getByRole('main').getByRole('link', { name: 'Create account' }),
   ).toHaveAttribute('href', '/auth?mode=signup&redirect=%2Faccount')
   await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click()
-  const form = page.getByRole('form', { name: 'Sign in' })
-  await form.getByLabel('Email address').fill(account.email)
-  await form.getByLabel('Password', { exact: true }).fill(account.password)
-  await form.getByRole('button', { name: 'Sign in' }).click()
+  await fillSignIn(page, account.email, account.password)
   await expect(page).toHaveURL(/\/account$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Kevin' })).toBeVisible()
 })
 
 test('the profile phone is checked, then saved in 2547… form', async ({ page, request }) => {
-  const account = await createAccount(request, 'Mercy Chebet')
+  const account = await newAccount(request, 'Mercy Chebet')
   await signInTo(page, account)
   const profile = page.getByRole('form', { name: 'Profile' })
   const phone = profile.getByLabel('Phone number (optional)')
@@ -100,7 +82,7 @@ test('the profile phone is checked, then saved in 2547… form', async ({ page, 
 })
 
 test('add an address, make another the default, edit and delete', async ({ page, request }) => {
-  const account = await createAccount(request, 'Otieno Juma')
+  const account = await newAccount(request, 'Otieno Juma')
   await signInTo(page, account)
   const section = page.getByRole('region', { name: 'Saved addresses' })
   await expect(section.getByText('No saved addresses yet')).toBeVisible()
@@ -174,7 +156,7 @@ test('add an address, make another the default, edit and delete', async ({ page,
 })
 
 test('the order history lists the shopper’s orders and opens one', async ({ page, request }) => {
-  const account = await createAccount(request, 'Faith Akinyi')
+  const account = await newAccount(request, 'Faith Akinyi')
   // A bag: clothing and shoes sell by size, and this order names none.
   const products = await request.get(
     '/rest/v1/products?select=id,name,price&stock=gt.5&category=eq.bags&limit=1',
@@ -184,20 +166,16 @@ test('the order history lists the shopper’s orders and opens one', async ({ pa
   )
   const [product] = (await products.json()) as { id: string; name: string; price: number }[]
   expect(product).toBeTruthy()
-  const placed = await request.post('/rest/v1/rpc/place_order', {
-    headers: { apikey: DEMO_ANON_KEY, authorization: `Bearer ${account.accessToken}` },
-    data: {
-      payload: {
-        clientOrderId: crypto.randomUUID(),
-        items: [{ productId: product!.id, quantity: 2 }],
-        contact: { name: 'Faith Akinyi', email: account.email, phone: '0712345678' },
-        delivery: { method: 'pickup', pickupPoint: 'hub-karen' },
-        paymentMethod: 'cod',
-      },
+  const order = await placeOrder(
+    request,
+    {
+      items: [{ productId: product!.id, quantity: 2 }],
+      contact: { name: 'Faith Akinyi', email: account.email, phone: '0712345678' },
+      delivery: { method: 'pickup', pickupPoint: 'hub-karen' },
+      paymentMethod: 'cod',
     },
-  })
-  expect(placed.ok()).toBe(true)
-  const order = (await placed.json()) as { orderNumber: string }
+    account.accessToken,
+  )
 
   await signInTo(page, account)
   const section = page.getByRole('region', { name: 'Orders' })
@@ -224,7 +202,7 @@ test('the order history lists the shopper’s orders and opens one', async ({ pa
 
 test('the account page fits a 360 px phone', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 740 })
-  const account = await createAccount(request, 'Wairimu Ndegwa')
+  const account = await newAccount(request, 'Wairimu Ndegwa')
   await signInTo(page, account)
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Wairimu' })).toBeVisible()
   const overflow = await page.evaluate(

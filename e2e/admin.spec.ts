@@ -1,7 +1,17 @@
-import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { DEMO_ANON_KEY } from '../supabase/local/keys'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import {
+  ADMIN_EMAIL,
+  createAccount,
+  fillSignIn,
+  MANAGER_EMAIL,
+  signInAt,
+  STAFF_PASSWORD,
+  unique,
+  uniqueEmail,
+} from './support/accounts'
+import { placeOrder } from './support/orders'
+import { skipIntro } from './support/pwa'
 
 /**
  * The staff admin area against `npm start`: who gets in (visitors sign in and come back, shoppers are
@@ -10,69 +20,25 @@ import { DEMO_ANON_KEY } from '../supabase/local/keys'
  * and the phone layout's menu.
  */
 
-const STAFF_PASSWORD = 'local-dev-password'
-const ADMIN = 'admin@luxekenya.test'
-const MANAGER = 'manager@luxekenya.test'
-
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
-})
-
-let counter = 0
-const unique = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}`
-
-async function createAccount(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/auth/v1/signup', {
-    headers: { apikey: DEMO_ANON_KEY },
-    data: { email, password, data: { full_name: 'Baraka Shopper' } },
-  })
-  expect(response.ok()).toBe(true)
-}
-
-/** Signs in through the sign-in form the app shows on /auth (the page must already be open). */
-async function fillSignIn(page: Page, email: string, password: string) {
-  const form = page.getByRole('form', { name: 'Sign in' })
-  await form.getByLabel('Email address').fill(email)
-  await form.getByLabel('Password', { exact: true }).fill(password)
-  await form.getByRole('button', { name: 'Sign in' }).click()
-}
-
-async function signInAt(page: Page, next: string, email: string, password = STAFF_PASSWORD) {
-  await page.goto(`/auth?redirect=${encodeURIComponent(next)}`)
-  await fillSignIn(page, email, password)
-  await expect(page).not.toHaveURL(/\/auth/, { timeout: 30_000 })
-}
+test.beforeEach(({ context }) => skipIntro(context))
 
 /** A guest order with cash on delivery, placed through the REST API as the checkout does. */
-async function placeGuestOrder(
+const placeGuestOrder = (
   request: APIRequestContext,
   productId: string,
   contact: { name: string; phone: string; email: string },
-) {
-  const response = await request.post('/rest/v1/rpc/place_order', {
-    headers: { apikey: DEMO_ANON_KEY, Authorization: `Bearer ${DEMO_ANON_KEY}` },
-    data: {
-      payload: {
-        clientOrderId: randomUUID(),
-        items: [{ productId, quantity: 1 }],
-        contact,
-        delivery: {
-          method: 'delivery',
-          county: 'Kisumu',
-          town: 'Kisumu',
-          street: 'Oginga Odinga St',
-        },
-        paymentMethod: 'cod',
-      },
+) =>
+  placeOrder(request, {
+    items: [{ productId, quantity: 1 }],
+    contact,
+    delivery: {
+      method: 'delivery',
+      county: 'Kisumu',
+      town: 'Kisumu',
+      street: 'Oginga Odinga St',
     },
+    paymentMethod: 'cod',
   })
-  expect(response.status()).toBe(200)
-  return (await response.json()) as { orderNumber: string; total: number }
-}
 
 const adminPages = [
   '/admin',
@@ -87,7 +53,7 @@ test('a visitor is sent to sign in and brought back to the admin page they asked
 }) => {
   await page.goto('/admin/transactions?status=pending')
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fadmin%2Ftransactions%3Fstatus%3Dpending$/)
-  await fillSignIn(page, MANAGER, STAFF_PASSWORD)
+  await fillSignIn(page, MANAGER_EMAIL, STAFF_PASSWORD)
   await expect(page).toHaveURL(/\/admin\/transactions\?status=pending$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible()
   await expect(page.getByLabel('Order status')).toHaveValue('pending')
@@ -103,8 +69,8 @@ test('a visitor is sent to sign in and brought back to the admin page they asked
 })
 
 test('a signed-in shopper is kept out of every admin page', async ({ page, request }) => {
-  const email = `${unique('shopper')}@example.com`
-  await createAccount(request, email, 'kenya-secret-1')
+  const email = uniqueEmail('shopper')
+  await createAccount(request, email, 'kenya-secret-1', 'Baraka Shopper')
   await signInAt(page, '/', email, 'kenya-secret-1')
 
   for (const path of [...adminPages, '/admin-dashboard']) {
@@ -124,7 +90,7 @@ test('an admin adds a product and reprices it; a shopper sees the new price', as
 }) => {
   test.setTimeout(150_000)
   const name = `Maasai Shuka Scarf ${unique('e2e')}`
-  await signInAt(page, '/admin/products', ADMIN)
+  await signInAt(page, '/admin/products', ADMIN_EMAIL)
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
   await page.getByRole('button', { name: 'New product' }).click()
 
@@ -162,10 +128,7 @@ test('an admin adds a product and reprices it; a shopper sees the new price', as
 
   // A shopper opens it and sees today's price.
   const shopper = await browser.newContext()
-  await shopper.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
+  await skipIntro(shopper)
   const shop = await shopper.newPage()
   await shop.goto(`/product/${slug}`)
   const main = shop.getByRole('main')
@@ -211,15 +174,15 @@ test('an order moves from pending to delivered; another is cancelled after a con
   const order = await placeGuestOrder(request, 'jewelry-003', {
     name: 'Akinyi Odhiambo',
     phone,
-    email: `${unique('akinyi')}@example.com`,
+    email: uniqueEmail('akinyi'),
   })
   const other = await placeGuestOrder(request, 'jewelry-003', {
     name: 'Akinyi Odhiambo',
     phone,
-    email: `${unique('akinyi')}@example.com`,
+    email: uniqueEmail('akinyi'),
   })
 
-  await signInAt(page, '/admin/transactions', ADMIN)
+  await signInAt(page, '/admin/transactions', ADMIN_EMAIL)
   await page.getByLabel('Search orders').fill(order.orderNumber)
   await expect(page.getByRole('row')).toHaveCount(2)
   await page.getByRole('button', { name: `Open order ${order.orderNumber}` }).click()
@@ -266,9 +229,9 @@ test('the filtered orders export as CSV, with formulas defused', async ({ page, 
   const order = await placeGuestOrder(request, 'jewelry-003', {
     name: '=HYPERLINK("http://evil.example","Win")',
     phone,
-    email: `${unique('csv')}@example.com`,
+    email: uniqueEmail('csv'),
   })
-  await signInAt(page, `/admin/transactions?q=${phone}`, ADMIN)
+  await signInAt(page, `/admin/transactions?q=${phone}`, ADMIN_EMAIL)
   await expect(page.getByRole('row', { name: new RegExp(order.orderNumber) })).toBeVisible()
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -289,7 +252,7 @@ test('the filtered orders export as CSV, with formulas defused', async ({ page, 
 
 test('on a phone the admin sections are one menu away', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  await signInAt(page, '/admin', ADMIN)
+  await signInAt(page, '/admin', ADMIN_EMAIL)
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeHidden()
   await page.getByRole('button', { name: 'Admin menu' }).click()

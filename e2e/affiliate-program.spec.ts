@@ -1,13 +1,8 @@
-import { randomUUID } from 'node:crypto'
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test'
-import { DEMO_ANON_KEY } from '../supabase/local/keys'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { ADMIN_EMAIL, createAccount, fillSignIn, signInAt, uniqueEmail } from './support/accounts'
+import { savedReferral } from './support/device'
+import { placeOrder } from './support/orders'
+import { skipIntro } from './support/pwa'
 
 /**
  * The affiliate programme end to end against `npm start`: a visitor is asked to sign in; a shopper
@@ -16,85 +11,22 @@ import { DEMO_ANON_KEY } from '../supabase/local/keys'
  * approved, the admin records the payout, and the affiliate sees it paid.
  */
 
-const STAFF_PASSWORD = 'local-dev-password'
+test.beforeEach(({ context }) => skipIntro(context))
 
-async function prepare(context: BrowserContext) {
-  await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
-}
-
-test.beforeEach(async ({ context }) => prepare(context))
-
-let counter = 0
-const unique = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}`
-
-async function createAccount(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/auth/v1/signup', {
-    headers: { apikey: DEMO_ANON_KEY },
-    data: { email, password, data: { full_name: 'Nyambura Wairimu' } },
-  })
-  expect(response.ok()).toBe(true)
-}
-
-async function fillSignIn(page: Page, email: string, password: string) {
-  const form = page.getByRole('form', { name: 'Sign in' })
-  await form.getByLabel('Email address').fill(email)
-  await form.getByLabel('Password', { exact: true }).fill(password)
-  await form.getByRole('button', { name: 'Sign in' }).click()
-}
-
+/** The admin, signed in in a browser of their own, on `next`. */
 async function staffPage(browser: Browser, next: string) {
   const context = await browser.newContext()
-  await prepare(context)
+  await skipIntro(context)
   const page = await context.newPage()
-  await page.goto(`/auth?redirect=${encodeURIComponent(next)}`)
-  await fillSignIn(page, 'admin@luxekenya.test', STAFF_PASSWORD)
-  await expect(page).not.toHaveURL(/\/auth/, { timeout: 30_000 })
+  await signInAt(page, next, ADMIN_EMAIL)
   return page
-}
-
-/** The referral code the app keeps in IndexedDB (`affiliate_code`), as the checkout would send it. */
-function capturedReferral(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<{ code: string; expiry: string } | null>((resolve) => {
-        const open = indexedDB.open('luxe-kenya')
-        open.onupgradeneeded = () => open.transaction?.abort()
-        open.onerror = () => resolve(null)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('keyvaluepairs')) {
-            db.close()
-            resolve(null)
-            return
-          }
-          const request = db
-            .transaction('keyvaluepairs')
-            .objectStore('keyvaluepairs')
-            .get('affiliate_code')
-          request.onsuccess = () => {
-            db.close()
-            const saved = request.result as
-              { record?: { code: string; expiry: string } } | undefined
-            resolve(saved?.record ?? null)
-          }
-          request.onerror = () => {
-            db.close()
-            resolve(null)
-          }
-        }
-      }),
-  )
 }
 
 const panel = (page: Page) => page.locator('#affiliate-account')
 
 test('a visitor is asked to sign in, and comes back to apply', async ({ page, request }) => {
-  const email = `${unique('visitor')}@example.com`
-  await createAccount(request, email, 'kenya-secret-1')
+  const email = uniqueEmail('visitor')
+  await createAccount(request, email, 'kenya-secret-1', 'Nyambura Wairimu')
   await page.goto('/affiliate-program')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   const signIn = panel(page).getByRole('link', { name: 'Sign in to apply' })
@@ -128,9 +60,9 @@ test('apply, get approved, share, earn on a friend’s order, and get paid', asy
   request,
 }) => {
   test.setTimeout(180_000)
-  const email = `${unique('nyambura')}@example.com`
+  const email = uniqueEmail('nyambura')
   const code = `NYA${Date.now().toString(36).toUpperCase()}`
-  await createAccount(request, email, 'kenya-secret-1')
+  await createAccount(request, email, 'kenya-secret-1', 'Nyambura Wairimu')
 
   // 1. The affiliate applies.
   await page.goto('/auth?redirect=%2Faffiliate-program')
@@ -171,37 +103,28 @@ test('apply, get approved, share, earn on a friend’s order, and get paid', asy
 
   // 4. A friend opens the link in their own browser; the app keeps the code and the order carries it.
   const friendContext = await browser.newContext()
-  await prepare(friendContext)
+  await skipIntro(friendContext)
   const friend = await friendContext.newPage()
   await friend.goto(shared)
   await expect(friend).toHaveURL(`${origin}/`)
-  await expect.poll(() => capturedReferral(friend).then((r) => r?.code)).toBe(code)
-  const referral = (await capturedReferral(friend))!
+  await expect.poll(() => savedReferral(friend).then((r) => r?.code)).toBe(code)
+  const referral = (await savedReferral(friend))!
   const captured = new Date(Date.parse(referral.expiry) - 30 * 24 * 60 * 60 * 1000).toISOString()
-  const placed = await friend.request.post('/rest/v1/rpc/place_order', {
-    headers: { apikey: DEMO_ANON_KEY, Authorization: `Bearer ${DEMO_ANON_KEY}` },
-    data: {
-      payload: {
-        clientOrderId: randomUUID(),
-        items: [{ productId: 'jewelry-003', quantity: 1 }],
-        contact: {
-          name: 'Wanjiku Friend',
-          phone: '0722 555 666',
-          email: `${unique('friend')}@example.com`,
-        },
-        delivery: { method: 'pickup', pickupPoint: 'hub-karen' },
-        paymentMethod: 'cod',
-        affiliateCode: referral.code,
-        affiliateCapturedAt: captured,
+  const order = await placeOrder<{ orderNumber: string; subtotal: number; discountTotal: number }>(
+    friend.request,
+    {
+      items: [{ productId: 'jewelry-003', quantity: 1 }],
+      contact: {
+        name: 'Wanjiku Friend',
+        phone: '0722 555 666',
+        email: uniqueEmail('friend'),
       },
+      delivery: { method: 'pickup', pickupPoint: 'hub-karen' },
+      paymentMethod: 'cod',
+      affiliateCode: referral.code,
+      affiliateCapturedAt: captured,
     },
-  })
-  expect(placed.status()).toBe(200)
-  const order = (await placed.json()) as {
-    orderNumber: string
-    subtotal: number
-    discountTotal: number
-  }
+  )
   await friendContext.close()
   const commission = Math.floor(((order.subtotal - order.discountTotal) * 10) / 100)
   const ksh = (n: number) => `KSH ${n.toLocaleString('en-KE')}`

@@ -1,45 +1,27 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { DEMO_ANON_KEY } from '../supabase/local/keys'
+import { expect, test, type Page } from '@playwright/test'
+import {
+  ADMIN_EMAIL,
+  createAccount,
+  fillSignIn,
+  signInForm,
+  STAFF_PASSWORD,
+  uniqueEmail,
+} from './support/accounts'
+import { skipIntro } from './support/pwa'
 
 /**
  * Accounts end to end against `npm start`: sign-up, sign-out and sign-in again, a wrong password, a
  * password reset through the local inbox, the staff-only admin shortcut, safe redirects, offline.
  */
 
-test.beforeEach(async ({ context }) => {
-  // Skip the five-second splash and the first-visit offer, which would cover the page.
-  await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
-})
+test.beforeEach(({ context }) => skipIntro(context))
 
-let counter = 0
-const newEmail = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`
-
-/** A confirmed account made through the auth API (sign-up confirms at once locally). */
-async function createAccount(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/auth/v1/signup', {
-    headers: { apikey: DEMO_ANON_KEY },
-    data: { email, password, data: { full_name: 'Zawadi Njoroge' } },
-  })
-  expect(response.ok()).toBe(true)
-}
-
-const signInForm = (page: Page) => page.getByRole('form', { name: 'Sign in' })
-
-async function signIn(page: Page, email: string, password: string) {
-  const form = signInForm(page)
-  await form.getByLabel('Email address').fill(email)
-  await form.getByLabel('Password', { exact: true }).fill(password)
-  await form.getByRole('button', { name: 'Sign in' }).click()
-}
+const FULL_NAME = 'Zawadi Njoroge'
 
 const header = (page: Page) => page.getByRole('banner')
 
 test('sign up, see the name on the account page, sign out and sign in again', async ({ page }) => {
-  const email = newEmail('amina')
+  const email = uniqueEmail('amina')
   await page.goto('/')
   await header(page).getByRole('link', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/auth$/)
@@ -72,7 +54,7 @@ test('sign up, see the name on the account page, sign out and sign in again', as
   ).toBeVisible()
   await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/auth\?redirect=%2Faccount$/)
-  await signIn(page, email, 'kenya-secret-1')
+  await fillSignIn(page, email, 'kenya-secret-1')
   await expect(page).toHaveURL(/\/account$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Amina' })).toBeVisible()
 
@@ -85,10 +67,10 @@ test('a wrong password shows the Login failed toast with the server message', as
   page,
   request,
 }) => {
-  const email = newEmail('wrong')
-  await createAccount(request, email, 'right-password-1')
+  const email = uniqueEmail('wrong')
+  await createAccount(request, email, 'right-password-1', FULL_NAME)
   await page.goto('/auth')
-  await signIn(page, email, 'not-the-password')
+  await fillSignIn(page, email, 'not-the-password')
   const toast = page.getByRole('status').filter({ hasText: 'Login failed' })
   await expect(toast).toBeVisible()
   await expect(toast).toContainText('Invalid login credentials')
@@ -126,8 +108,8 @@ test('reset a forgotten password through the emailed link, then sign in with it'
   page,
   request,
 }) => {
-  const email = newEmail('reset')
-  await createAccount(request, email, 'old-password-1')
+  const email = uniqueEmail('reset')
+  await createAccount(request, email, 'old-password-1', FULL_NAME)
 
   await page.goto('/auth?redirect=/account')
   await signInForm(page).getByLabel('Email address').fill(email)
@@ -161,9 +143,9 @@ test('reset a forgotten password through the emailed link, then sign in with it'
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible()
   await page.goto('/auth')
-  await signIn(page, email, 'old-password-1')
+  await fillSignIn(page, email, 'old-password-1')
   await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toBeVisible()
-  await signIn(page, email, 'new-password-2')
+  await fillSignIn(page, email, 'new-password-2')
   await expect(page).toHaveURL(/\/account$/)
 })
 
@@ -176,11 +158,11 @@ test('an expired or used reset link says so and offers a new one', async ({ page
 })
 
 test('staff see the admin shortcut; shoppers do not', async ({ page, request }) => {
-  const email = newEmail('shopper')
-  await createAccount(request, email, 'shopper-pass-1')
+  const email = uniqueEmail('shopper')
+  await createAccount(request, email, 'shopper-pass-1', FULL_NAME)
   await page.goto('/auth')
   const lookup = page.waitForResponse((res) => res.url().includes('/rest/v1/user_roles'))
-  await signIn(page, email, 'shopper-pass-1')
+  await fillSignIn(page, email, 'shopper-pass-1')
   await expect(page).toHaveURL(/\/account$/)
   expect((await lookup).ok()).toBe(true)
   await expect(header(page).getByRole('link', { name: 'My account' })).toBeVisible()
@@ -189,7 +171,7 @@ test('staff see the admin shortcut; shoppers do not', async ({ page, request }) 
   await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible()
 
   await page.goto('/auth')
-  await signIn(page, 'admin@luxekenya.test', 'local-dev-password')
+  await fillSignIn(page, ADMIN_EMAIL, STAFF_PASSWORD)
   const shortcut = header(page).getByRole('link', { name: 'Admin dashboard' })
   await expect(shortcut).toBeVisible()
   await expect(shortcut).toHaveAttribute('href', '/admin')
@@ -204,10 +186,10 @@ test('sign-in returns to a same-site redirect and never to another site', async 
   page,
   request,
 }) => {
-  const email = newEmail('redirect')
-  await createAccount(request, email, 'redirect-pass-1')
+  const email = uniqueEmail('redirect')
+  await createAccount(request, email, 'redirect-pass-1', FULL_NAME)
   await page.goto('/auth?redirect=%2Fcheckout')
-  await signIn(page, email, 'redirect-pass-1')
+  await fillSignIn(page, email, 'redirect-pass-1')
   await expect(page).toHaveURL(/\/checkout$/)
 
   // Signed in already: going to /auth with a redirect goes straight on.
@@ -230,9 +212,7 @@ test('offline, the page says sign-in needs a connection and what still works', a
   const notice = page.getByRole('status').filter({ hasText: 'You are offline' })
   await expect(notice).toContainText('Signing in needs a connection')
   await expect(notice).toContainText('cart and wishlist')
-  await signInForm(page).getByLabel('Email address').fill('someone@example.com')
-  await signInForm(page).getByLabel('Password', { exact: true }).fill('whatever-1')
-  await signInForm(page).getByRole('button', { name: 'Sign in' }).click()
+  await fillSignIn(page, 'someone@example.com', 'whatever-1')
   const alert = page.getByRole('alert').filter({ hasText: 'You are offline' })
   await expect(alert).toContainText('Nothing was sent')
   await expect(alert).toContainText('please try again once you are back online')
@@ -245,8 +225,8 @@ test('signing up with a taken email shows Registration failed with the server me
   page,
   request,
 }) => {
-  const email = newEmail('taken')
-  await createAccount(request, email, 'first-pass-1')
+  const email = uniqueEmail('taken')
+  await createAccount(request, email, 'first-pass-1', FULL_NAME)
   await page.goto('/auth?mode=signup')
   const form = page.getByRole('form', { name: 'Create account' })
   await form.getByLabel('Full name').fill('Second Person')
@@ -263,8 +243,8 @@ test('many failed sign-ins are refused for a while, with the message (429)', asy
   page,
   request,
 }) => {
-  const email = newEmail('brute')
-  await createAccount(request, email, 'real-password-1')
+  const email = uniqueEmail('brute')
+  await createAccount(request, email, 'real-password-1', FULL_NAME)
   await page.goto('/auth')
   let limited = false
   page.on('response', (res) => {
@@ -272,7 +252,7 @@ test('many failed sign-ins are refused for a while, with the message (429)', asy
   })
   for (let attempt = 0; attempt < 12 && !limited; attempt++) {
     const answered = page.waitForResponse((res) => res.url().includes('/auth/v1/token'))
-    await signIn(page, email, `guess-${attempt}`)
+    await fillSignIn(page, email, `guess-${attempt}`)
     await answered
   }
   expect(limited).toBe(true)
@@ -280,7 +260,7 @@ test('many failed sign-ins are refused for a while, with the message (429)', asy
   await expect(toast.first()).toBeVisible()
   await expect(toast.first()).toContainText('Login failed')
   // Even the right password waits until the window has passed.
-  await signIn(page, email, 'real-password-1')
+  await fillSignIn(page, email, 'real-password-1')
   await expect(page).toHaveURL(/\/auth$/)
 })
 
@@ -288,10 +268,10 @@ test('offline with an expired token, the shopper still shows as signed in', asyn
   page,
   request,
 }) => {
-  const email = newEmail('offline')
-  await createAccount(request, email, 'offline-pass-1')
+  const email = uniqueEmail('offline')
+  await createAccount(request, email, 'offline-pass-1', FULL_NAME)
   await page.goto('/auth')
-  await signIn(page, email, 'offline-pass-1')
+  await fillSignIn(page, email, 'offline-pass-1')
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Zawadi' })).toBeVisible()
 
   // The token has expired and renewing it fails for want of a connection.

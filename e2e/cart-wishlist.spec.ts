@@ -1,91 +1,15 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { belt, gown, readDevice, seedOldFormat } from './support/device'
+import { skipIntro } from './support/pwa'
 
 /**
  * The cart, the wishlist and the currency on a real device store (Chromium's IndexedDB). Items come in
  * through the spec's old localStorage format, which also proves the one-time import.
  */
 
-const gown = {
-  id: 'dress-001',
-  productId: 'dress-001',
-  name: 'Silk Evening Gown',
-  price: 6300,
-  quantity: 1,
-  image: '',
-}
-const belt = {
-  id: 'acc-002',
-  productId: 'acc-002',
-  name: 'Leather Belt',
-  price: 3800,
-  quantity: 2,
-  image: '',
-}
 const watch = { productId: 'watch-001', name: 'Gold Chronograph', price: 35_000, image: '' }
 
-test.beforeEach(async ({ context }) => {
-  // Skip the five-second splash and the first-visit offer, which would cover the page.
-  await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
-})
-
-async function seedOldFormat(page: Page, values: Record<string, unknown>) {
-  await page.goto('/')
-  await page.evaluate((entries) => {
-    for (const [key, value] of Object.entries(entries)) {
-      window.localStorage.setItem(key, JSON.stringify(value))
-    }
-  }, values)
-  await page.reload()
-}
-
-/**
- * Runs in the page: one request on the app's IndexedDB store. It never creates the database (that would
- * block the app's own upgrade) and always closes its connection.
- */
-function device(page: Page, action: 'get' | 'put', key: string, value?: unknown): Promise<unknown> {
-  return page.evaluate(
-    ([verb, wanted, data]) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('luxe-kenya')
-        open.onupgradeneeded = () => open.transaction?.abort()
-        open.onerror = () => (verb === 'get' ? resolve(null) : reject(open.error))
-        open.onsuccess = () => {
-          const db = open.result
-          try {
-            if (!db.objectStoreNames.contains('keyvaluepairs')) {
-              db.close()
-              if (verb === 'get') resolve(null)
-              else reject(new Error('the app has not created its store yet'))
-              return
-            }
-            const transaction = db.transaction(
-              'keyvaluepairs',
-              verb === 'get' ? 'readonly' : 'readwrite',
-            )
-            const store = transaction.objectStore('keyvaluepairs')
-            const request = verb === 'get' ? store.get(wanted) : store.put(data, wanted)
-            transaction.oncomplete = () => {
-              db.close()
-              resolve(verb === 'get' ? (request.result ?? null) : null)
-            }
-            transaction.onerror = () => {
-              db.close()
-              reject(transaction.error)
-            }
-          } catch (error) {
-            db.close()
-            reject(error)
-          }
-        }
-      }),
-    [action, key, value] as const,
-  )
-}
-
-const readDevice = (page: Page, key: string) => device(page, 'get', key)
+test.beforeEach(({ context }) => skipIntro(context))
 
 test('an old-format cart is imported; the drawer changes quantities and totals; all survives a reload', async ({
   page,

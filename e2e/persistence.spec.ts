@@ -1,90 +1,18 @@
 import { expect, test, type Page } from '@playwright/test'
+import { belt, device, gown, seedOldFormat } from './support/device'
+import { skipIntro } from './support/pwa'
 
 /**
  * Storage faults in a real browser (reliability 28–31): corrupt or foreign data in IndexedDB, a newer
  * version's data, no IndexedDB at all, and two tabs of the store open at once.
  */
 
-const gown = {
-  id: 'dress-001',
-  productId: 'dress-001',
-  name: 'Silk Evening Gown',
-  price: 6300,
-  quantity: 1,
-  image: '',
-}
-const belt = {
-  id: 'acc-002',
-  productId: 'acc-002',
-  name: 'Leather Belt',
-  price: 3800,
-  quantity: 2,
-  image: '',
-}
 const meta = { _persist: { version: 1, rehydrated: true } }
 
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
-})
-
-/**
- * Runs in the page: one request on the app's IndexedDB store. It never creates the database (that would
- * block the app's own upgrade) and always closes its connection.
- */
-function device(
-  page: Page,
-  action: 'get' | 'put' | 'putJson',
-  key: string,
-  value?: unknown,
-): Promise<unknown> {
-  return page.evaluate(
-    ([verb, wanted, data]) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('luxe-kenya')
-        open.onupgradeneeded = () => open.transaction?.abort()
-        open.onerror = () => (verb === 'get' ? resolve(null) : reject(open.error))
-        open.onsuccess = () => {
-          const db = open.result
-          try {
-            if (!db.objectStoreNames.contains('keyvaluepairs')) {
-              db.close()
-              if (verb === 'get') resolve(null)
-              else reject(new Error('the app has not created its store yet'))
-              return
-            }
-            const transaction = db.transaction(
-              'keyvaluepairs',
-              verb === 'get' ? 'readonly' : 'readwrite',
-            )
-            const store = transaction.objectStore('keyvaluepairs')
-            // putJson parses in the page, so keys like __proto__ arrive as they would from a real file.
-            const stored = verb === 'putJson' ? (JSON.parse(data as string) as unknown) : data
-            const request = verb === 'get' ? store.get(wanted) : store.put(stored, wanted)
-            transaction.oncomplete = () => {
-              db.close()
-              resolve(verb === 'get' ? (request.result ?? null) : null)
-            }
-            transaction.onerror = () => {
-              db.close()
-              reject(transaction.error)
-            }
-          } catch (error) {
-            db.close()
-            reject(error)
-          }
-        }
-      }),
-    [action, key, value] as const,
-  )
-}
+test.beforeEach(({ context }) => skipIntro(context))
 
 async function startWithCart(page: Page) {
-  await page.goto('/')
-  await page.evaluate((lines) => localStorage.setItem('cart', JSON.stringify(lines)), [gown, belt])
-  await page.reload()
+  await seedOldFormat(page, { cart: [gown, belt] })
   await expect(page.getByRole('button', { name: 'Open cart, 3 items' })).toBeVisible()
   await expect.poll(() => device(page, 'get', 'cart')).toEqual({ items: [gown, belt], ...meta })
 }
@@ -155,9 +83,7 @@ test('without IndexedDB the cart works in memory and the shopper is told it will
   await context.addInitScript(() => {
     Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true })
   })
-  await page.goto('/')
-  await page.evaluate((lines) => localStorage.setItem('cart', JSON.stringify(lines)), [gown])
-  await page.reload()
+  await seedOldFormat(page, { cart: [gown] })
   await expect(page.getByText('Your cart will not be saved on this device')).toBeVisible()
   await page.getByRole('button', { name: 'Open cart, 1 item' }).click()
   const drawer = page.getByRole('dialog', { name: /^Shopping Cart/ })

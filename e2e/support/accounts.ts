@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { DEMO_ANON_KEY } from '../../supabase/local/keys'
+
+/** The local staff accounts the embedded backend creates (`npm start` prints them). */
+export const STAFF_PASSWORD = 'local-dev-password'
+export const ADMIN_EMAIL = 'admin@luxekenya.test'
+export const MANAGER_EMAIL = 'manager@luxekenya.test'
+
+let counter = 0
+/** A name no other test uses: the server's database is shared by every spec of a run. */
+export const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}`
+
+export const uniqueEmail = (prefix: string) => `${unique(prefix)}@example.com`
+
+/**
+ * A confirmed account made through the auth API (sign-up confirms at once locally), with the access
+ * token of its first session.
+ */
+export async function createAccount(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  fullName: string,
+): Promise<{ accessToken: string }> {
+  const response = await request.post('/auth/v1/signup', {
+    headers: { apikey: DEMO_ANON_KEY },
+    data: { email, password, data: { full_name: fullName } },
+  })
+  expect(response.ok()).toBe(true)
+  const body = (await response.json()) as { access_token: string }
+  return { accessToken: body.access_token }
+}
+
+export const signInForm = (page: Page) => page.getByRole('form', { name: 'Sign in' })
+
+/** Signs in through the sign-in form the app shows on /auth (the page must already be open). */
+export async function fillSignIn(page: Page, email: string, password: string) {
+  const form = signInForm(page)
+  await form.getByLabel('Email address').fill(email)
+  await form.getByLabel('Password', { exact: true }).fill(password)
+  await form.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** Opens /auth on its way to `next`, signs in (staff by default) and waits to leave /auth. */
+export async function signInAt(page: Page, next: string, email: string, password = STAFF_PASSWORD) {
+  await page.goto(`/auth?redirect=${encodeURIComponent(next)}`)
+  await fillSignIn(page, email, password)
+  await expect(page).not.toHaveURL(/\/auth/, { timeout: 30_000 })
+}
