@@ -33,6 +33,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
   use: {
     baseURL,
+    // Each test's fresh context would otherwise install the service worker and download the whole
+    // precache; specs about the worker and offline use say `test.use({ serviceWorkers: 'allow' })`.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

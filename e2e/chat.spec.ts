@@ -1,5 +1,8 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test'
 
+// These tests need the real service worker (offline work, its caches or what it serves).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * The AI chat widget in Chromium against the real server and its catalogue-grounded assistant: the four
  * quick options, the three actions, links in answers, an XSS corpus typed by the shopper (no dialog

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 
+// These tests need the real service worker (offline work, its caches or what it serves).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * Checkout end to end on `npm start`: a guest goes from the product page to a placed order and pays with
  * the local M-Pesa sandbox (confirms after about 2 s; 254700000001 always declines), pays cash on

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test'
 import { delivery } from '../supabase/functions/_shared/store-config'
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 
+// These tests need the real service worker (offline work, its caches or what it serves).
+test.use({ serviceWorkers: 'allow' })
+
 /** The editorial pages: each route renders its own page (one h1), the fees come from the config. */
 
 test.beforeEach(async ({ context }) => {

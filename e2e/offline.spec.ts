@@ -8,6 +8,9 @@ import {
 } from './support/pwa'
 import { copyBuild, readRows, startTestServer, type TestServer } from './support/server'
 
+// These tests need the real service worker (offline work, its caches or what it serves).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * The store with its server really stopped (not just `setOffline`, which the service worker's own
  * requests ignore): after one online visit, every shopping screen opens from the device, and a newsletter

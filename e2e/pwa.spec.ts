@@ -11,6 +11,9 @@ import {
 } from './support/pwa'
 import { copyBuild, startTestServer, type TestServer } from './support/server'
 
+// These tests need the real service worker (offline work, its caches or what it serves).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * The installable app: a manifest Chromium accepts, our own install offer, a service worker that keeps
  * only public answers, and an update that waits for the shopper's "Reload".

@@ -4,6 +4,10 @@ import { expect, test, type Page } from '@playwright/test'
  * Every route of spec §2 renders inside the app shell (header and footer), with its own title, and not
  * the not-found page; any other path shows the not-found page. The splash and the first-visit offer are
  * skipped here (the shell spec plays the splash in full).
+ *
+ * A sample of routes is loaded directly (deep links, served by the SPA fallback); the full list is then
+ * walked inside one loaded app, as the router sees a link or the back button, which checks the same
+ * pages and titles without a full page load per route.
  */
 
 test.beforeEach(async ({ context }) => {
@@ -89,6 +93,27 @@ async function expectNotTheNotFoundPage(page: Page) {
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(0)
 }
 
+/**
+ * Moves the loaded app to `path` the way the browser's history does (a new entry, then popstate).
+ * `stays: false` for pages that may send a visitor elsewhere (the admin area sends them to sign in).
+ */
+async function navigateInApp(page: Page, path: string, { stays = true } = {}) {
+  await page.evaluate((to) => {
+    const state = (window.history.state ?? {}) as { __TSR_index?: number }
+    window.history.pushState({ ...state, __TSR_index: (state.__TSR_index ?? 0) + 1 }, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
+  }, path)
+  if (stays) await expect(page).toHaveURL((url) => url.pathname === path)
+}
+
+async function expectOwnPage(page: Page, title: RegExp) {
+  await expectShell(page)
+  await expectNotTheNotFoundPage(page)
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible()
+  await expect(page).toHaveTitle(/ \| Luxe Kenya$/)
+  await expect(page).toHaveTitle(title)
+}
+
 test('the home page renders in the shell with the spec’s title', async ({ page }) => {
   await page.goto('/')
   await expectShell(page)
@@ -98,30 +123,60 @@ test('the home page renders in the shell with the spec’s title', async ({ page
   ).toBeVisible()
 })
 
-for (const [path, title] of pages) {
-  test(`${path} renders its own page in the shell`, async ({ page }) => {
-    await page.goto(path)
+test('deep links of each kind load their own page', async ({ page }) => {
+  const sample = [
+    '/products/dresses',
+    '/product/dress-001',
+    '/women',
+    '/luxury-watches',
+    '/brands/rolex',
+    '/blog/style-guide',
+    '/faq',
+    '/checkout',
+  ]
+  for (const path of sample) {
+    await test.step(path, async () => {
+      await page.goto(path)
+      await expectOwnPage(page, pages.find(([known]) => known === path)![1])
+    })
+  }
+})
+
+// The full list, in a few groups so that two workers share it.
+const groups = 4
+for (let group = 0; group < groups; group++) {
+  const share = pages.filter((_, index) => index % groups === group)
+  test(`every route renders its own page in the shell (part ${group + 1} of ${groups})`, async ({
+    page,
+  }) => {
+    await page.goto('/')
     await expectShell(page)
-    await expectNotTheNotFoundPage(page)
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible()
-    await expect(page).toHaveTitle(/ \| Luxe Kenya$/)
-    await expect(page).toHaveTitle(title)
+    for (const [path, title] of share) {
+      await test.step(path, async () => {
+        await navigateInApp(page, path)
+        await expectOwnPage(page, title)
+      })
+    }
   })
 }
 
-for (const path of [
-  '/admin',
-  '/admin/affiliates',
-  '/admin/transactions',
-  '/admin/payouts',
-  '/admin/products',
-]) {
-  test(`${path} is a page of the admin area, not the not-found page`, async ({ page }) => {
-    await page.goto(path)
-    await expectShell(page)
-    await expectNotTheNotFoundPage(page)
-  })
-}
+test('each admin path is a page of the admin area, not the not-found page', async ({ page }) => {
+  await page.goto('/admin')
+  await expectShell(page)
+  await expectNotTheNotFoundPage(page)
+  for (const path of [
+    '/admin/affiliates',
+    '/admin/transactions',
+    '/admin/payouts',
+    '/admin/products',
+  ]) {
+    await test.step(path, async () => {
+      await navigateInApp(page, path, { stays: false })
+      await expectShell(page)
+      await expectNotTheNotFoundPage(page)
+    })
+  }
+})
 
 test('/admin-dashboard leads to the admin area', async ({ page }) => {
   await page.goto('/admin-dashboard')
@@ -144,19 +199,25 @@ test('each route sets its own title as the shopper moves around', async ({ page 
   await expect(page).toHaveTitle('Premium Fashion & Style')
 })
 
-for (const path of [
-  '/this-page-does-not-exist',
-  '/brands/not-a-brand',
-  '/blog/not-an-article',
-  '/women/extra',
-]) {
-  test(`${path} shows the not-found page inside the shell`, async ({ page }) => {
-    await page.goto(path)
-    await expectShell(page)
-    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-    await expect(page).toHaveTitle('Page not found | Luxe Kenya')
-    await page.getByRole('link', { name: 'Back to home' }).click()
-    await expect(page).toHaveURL(/\/$/)
-    await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeVisible()
-  })
-}
+test('any other path shows the not-found page inside the shell', async ({ page }) => {
+  const unknown = [
+    '/this-page-does-not-exist',
+    '/brands/not-a-brand',
+    '/blog/not-an-article',
+    '/women/extra',
+  ]
+  for (const path of unknown) {
+    await test.step(path, async () => {
+      await page.goto(path)
+      await expectShell(page)
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+      await expect(page).toHaveTitle('Page not found | Luxe Kenya')
+    })
+  }
+  await page.getByRole('link', { name: 'Back to home' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeVisible()
+  // And inside the loaded app, as a link to a missing page would lead there.
+  await navigateInApp(page, '/no-such-page')
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+})

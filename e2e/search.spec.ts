@@ -1,5 +1,8 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test'
 
+// These tests need the real service worker (offline work, its caches or what it serves).
+test.use({ serviceWorkers: 'allow' })
+
 /** The 'Search Fashion' dialog over the seeded catalogue (spec §2, §4, §5, §9). */
 
 // This machine is shared and often busy: give the embedded server room before calling a step failed.
