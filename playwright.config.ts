@@ -25,6 +25,8 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: './e2e',
+  // Playwright empties its output folder at the start: keep it apart from Vitest's report beside it.
+  outputDir: 'test-results/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
