@@ -4,9 +4,9 @@ import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
 import { useAppDispatch } from '@/app/hooks'
 import { MinusIcon, PlusIcon, TrashIcon } from '@/components/icons'
+import { ProductThumb } from '@/components/product-thumb'
 import { formatPrice, type Currency } from '@/lib/money'
 import { MAX_LINE_QUANTITY, removeItem, setQuantity, type CartItem } from '../cart-slice'
-import { ProductThumb } from './product-thumb'
 
 const stepButton = {
   display: 'inline-flex',

@@ -1,10 +1,9 @@
 import { Box } from '@chakra-ui/react/box'
 import { Flex } from '@chakra-ui/react/flex'
-import { Image } from '@chakra-ui/react/image'
 import { Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import type { ReactNode } from 'react'
-import { placeholderImage } from '@/config/site'
+import { ProductThumb } from '@/components/product-thumb'
 import { formatPrice, type Currency } from '@/lib/money'
 import type { Quote } from '../checkout-types'
 import { lineNotice, type LineState } from '../line-problems'
@@ -18,29 +17,6 @@ export interface SummaryLine {
   image: string
   size?: unknown
   color?: unknown
-}
-
-export function Thumb({ src, size = 56 }: { src: string | undefined; size?: number }) {
-  return (
-    <Image
-      src={src || placeholderImage}
-      alt=""
-      htmlWidth={size}
-      htmlHeight={size}
-      w={`${size}px`}
-      h={`${size}px`}
-      loading="lazy"
-      decoding="async"
-      flexShrink={0}
-      objectFit="cover"
-      bg="brand.cream"
-      borderRadius="sm"
-      onError={(event) => {
-        const image = event.currentTarget
-        if (!image.src.endsWith(placeholderImage)) image.src = placeholderImage
-      }}
-    />
-  )
 }
 
 export const optionsText = (size: unknown, color: unknown) =>
@@ -147,7 +123,7 @@ export function OrderSummary({
               borderBottomWidth="1px"
               borderColor="brand.line"
             >
-              <Thumb src={line.image} />
+              <ProductThumb src={line.image} size={56} />
               <Stack gap="0.5" flex="1" minW="0" fontSize="sm">
                 <Flex justify="space-between" gap="2">
                   <chakra.span fontWeight="semibold" lineClamp={2}>

@@ -7,6 +7,7 @@ import { Text } from '@chakra-ui/react/text'
 import { Link } from '@tanstack/react-router'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { HeartIcon, TrashIcon } from '@/components/icons'
+import { ProductThumb } from '@/components/product-thumb'
 import { notify } from '@/components/toaster'
 import { addItem } from '@/features/cart/cart-slice'
 import { selectCurrency } from '@/features/currency/currency-slice'
@@ -18,7 +19,6 @@ import {
   selectWishlistItems,
   type WishlistItem,
 } from '../wishlist-slice'
-import { ProductThumb } from './product-thumb'
 
 const solidButton = {
   display: 'inline-flex',
