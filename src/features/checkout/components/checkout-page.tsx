@@ -20,6 +20,7 @@ import { selectCurrency } from '@/features/currency/currency-slice'
 import { enqueue, type OutboxPayload } from '@/features/outbox/outbox-slice'
 import { formatPrice } from '@/lib/money'
 import { formatKenyanPhone, normalizeKenyanPhone } from '@/lib/phone'
+import { useOnlineStatus } from '@/lib/use-online-status'
 import { placeOrder } from '../api/checkout-api'
 import {
   clearDraft,
@@ -49,7 +50,6 @@ import {
 } from '../queued-orders'
 import { saveOrderLink } from '../saved-orders'
 import { submitOrder } from '../submit-order'
-import { useOnline } from '../use-online'
 import { usePickupPoints } from '../use-pickup-points'
 import { useQuote } from '../use-quote'
 import { ContactSection } from './contact-section'
@@ -83,7 +83,7 @@ export function CheckoutPage() {
   const user = useAppSelector(selectAuthUser)
   const referral = useAppSelector(selectAffiliateRecord)
   const cartReady = useCartReady()
-  const online = useOnline()
+  const online = useOnlineStatus()
 
   const [draft, setDraft] = useState<CheckoutDraft>(loadDraft)
   const [touched, setTouched] = useState<ReadonlySet<CheckoutField>>(new Set())

@@ -4,6 +4,7 @@ import { Input } from '@chakra-ui/react/input'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { store } from '@/config/site'
+import { useOnlineStatus } from '@/lib/use-online-status'
 import { sendContactMessage } from '../api/send-contact-message'
 import {
   contactLimits,
@@ -16,7 +17,6 @@ import {
   type ContactField,
 } from '../contact-validation'
 import { newClientId } from '../new-client-id'
-import { useOnline } from '../use-online'
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed' | 'offline'
 
@@ -82,7 +82,7 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
   const [status, setStatus] = useState<Status>('idle')
   const [sentTo, setSentTo] = useState<{ name: string; email: string } | null>(null)
   const clientId = useRef(newClientId())
-  const online = useOnline()
+  const online = useOnlineStatus()
 
   const update =
     (field: ContactField) =>
