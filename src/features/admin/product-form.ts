@@ -1,14 +1,19 @@
 /**
  * The product editor's rules, the same ones the database enforces (so staff hear about a mistake before
  * saving, in words, rather than as a refused request): a name, a slug of lower-case words and dashes,
- * a price in whole shillings above zero, a discount from 0 to 90 percent, stock of zero or more, a
- * category from the store's list, and an image path on this site (no image may come from the internet).
+ * a price in whole shillings above zero, a discount from 0 to 90 percent, stock of zero or more (for a
+ * product counted per size, each size's stock, the total being their sum), a category from the store's
+ * list, and an image path on this site (no image may come from the internet).
  */
 import type { Database } from '@/lib/database.types'
 import { productCategories, type ProductCategory } from './admin-search'
 
 export type ProductRow = Database['public']['Tables']['products']['Row']
 export type ProductInsert = Database['public']['Tables']['products']['Insert']
+export type SizeStockRow = Pick<
+  Database['public']['Tables']['product_sizes']['Row'],
+  'product_id' | 'size' | 'stock'
+>
 
 export interface ProductDraft {
   name: string
@@ -20,6 +25,10 @@ export interface ProductDraft {
   price: string
   discount: string
   stock: string
+  /** Stock is counted per size (`product_sizes`); `stock` then shows their sum. */
+  bySize: boolean
+  /** Each size's stock as typed, by size (a size without an entry has 0). */
+  sizeStock: Record<string, string>
   image: string
   sizes: string[]
   colors: string[]
@@ -45,6 +54,7 @@ export const productFieldOrder: ProductField[] = [
   'image',
   'description',
   'sizes',
+  'sizeStock',
   'colors',
   'tags',
 ]
@@ -74,6 +84,8 @@ export const emptyProductDraft: ProductDraft = {
   price: '',
   discount: '0',
   stock: '0',
+  bySize: false,
+  sizeStock: {},
   image: '',
   sizes: [],
   colors: [],
@@ -104,7 +116,27 @@ export function parseWhole(input: string): number | null {
   return Number.isSafeInteger(value) ? value : null
 }
 
-export function draftFromProduct(product: ProductRow): ProductDraft {
+/** A size's stock as the form holds it ('0' for a size nobody has counted yet). */
+export function sizeStockText(draft: Pick<ProductDraft, 'sizeStock'>, size: string): string {
+  return draft.sizeStock[size] ?? '0'
+}
+
+/** The sum of the sizes' stock, or null while one of them is not a whole number. */
+export function sizeStockTotal(draft: Pick<ProductDraft, 'sizes' | 'sizeStock'>): number | null {
+  let total = 0
+  for (const size of draft.sizes) {
+    const count = parseWhole(sizeStockText(draft, size))
+    if (count === null) return null
+    total += count
+  }
+  return total
+}
+
+/** `sizeRows` are the product's `product_sizes` rows: any at all means it is counted per size. */
+export function draftFromProduct(
+  product: ProductRow,
+  sizeRows: readonly Pick<SizeStockRow, 'size' | 'stock'>[] = [],
+): ProductDraft {
   return {
     name: product.name,
     slug: product.slug,
@@ -115,6 +147,8 @@ export function draftFromProduct(product: ProductRow): ProductDraft {
     price: String(product.price),
     discount: String(product.discount),
     stock: String(product.stock),
+    bySize: sizeRows.length > 0,
+    sizeStock: Object.fromEntries(sizeRows.map((row) => [row.size, String(row.stock)])),
     image: product.images[0] ?? '',
     sizes: [...product.sizes],
     colors: [...product.colors],
@@ -168,9 +202,20 @@ export function validateProduct(draft: ProductDraft): ProductErrors {
     errors.discount = 'Enter a discount from 0 to 90 percent, in whole numbers.'
   }
 
-  const stock = parseWhole(draft.stock)
-  if (stock === null) errors.stock = 'Enter the stock as a whole number, 0 or more.'
-  else if (stock > productLimits.maxStock) errors.stock = 'That stock count is too high.'
+  if (draft.bySize) {
+    const counts = draft.sizes.map((size) => parseWhole(sizeStockText(draft, size)))
+    if (draft.sizes.length === 0) {
+      errors.sizeStock = 'Add the sizes first, or count the stock as one number.'
+    } else if (counts.some((count) => count === null)) {
+      errors.sizeStock = 'Enter each size’s stock as a whole number, 0 or more.'
+    } else if (counts.some((count) => count! > productLimits.maxStock)) {
+      errors.sizeStock = 'That stock count is too high.'
+    }
+  } else {
+    const stock = parseWhole(draft.stock)
+    if (stock === null) errors.stock = 'Enter the stock as a whole number, 0 or more.'
+    else if (stock > productLimits.maxStock) errors.stock = 'That stock count is too high.'
+  }
 
   const image = draft.image.trim()
   if (image && (!IMAGE_PATH_PATTERN.test(image) || image.includes('..'))) {
@@ -208,7 +253,7 @@ export function productRowFromDraft(
     brand: draft.brand.trim() || null,
     price: parseWhole(draft.price) ?? 0,
     discount: parseWhole(draft.discount) ?? 0,
-    stock: parseWhole(draft.stock) ?? 0,
+    stock: (draft.bySize ? sizeStockTotal(draft) : parseWhole(draft.stock)) ?? 0,
     images,
     sizes: draft.sizes,
     colors: draft.colors,
@@ -217,4 +262,13 @@ export function productRowFromDraft(
     featured: draft.featured,
     active: draft.active,
   }
+}
+
+/** The `product_sizes` rows a valid draft counted per size saves: one per size it offers. */
+export function sizeRowsFromDraft(draft: ProductDraft, productId: string): SizeStockRow[] {
+  return draft.sizes.map((size) => ({
+    product_id: productId,
+    size,
+    stock: parseWhole(sizeStockText(draft, size)) ?? 0,
+  }))
 }

@@ -1,7 +1,7 @@
 import type { AppSupabaseClient } from '@/lib/supabase'
 import type { ProductsSearch, ProductSort } from '../admin-search'
-import type { ProductDraft, ProductRow } from '../product-form'
-import { productRowFromDraft } from '../product-form'
+import type { ProductDraft, ProductRow, SizeStockRow } from '../product-form'
+import { productRowFromDraft, sizeRowsFromDraft } from '../product-form'
 import { AdminApiError, toAdminError, unwrap } from './admin-api-error'
 
 export const PRODUCTS_PAGE_SIZE = 25
@@ -94,6 +94,17 @@ export async function fetchProduct(client: AppSupabaseClient, id: string): Promi
   return row
 }
 
+/** A product's stock size by size; empty when it is counted as one number. */
+export async function fetchSizeStock(
+  client: AppSupabaseClient,
+  productId: string,
+): Promise<Pick<SizeStockRow, 'size' | 'stock'>[]> {
+  return (
+    unwrap(await client.from('product_sizes').select('size, stock').eq('product_id', productId)) ??
+    []
+  )
+}
+
 /** Subcategories, brands and image paths already in use: suggestions for the editor. */
 export interface ProductOptions {
   subcategories: string[]
@@ -113,7 +124,8 @@ export async function fetchProductOptions(client: AppSupabaseClient): Promise<Pr
 }
 
 /** Which field a refused write is about, so the editor can put the message beside it. */
-export type ProductSaveField = 'slug' | 'price' | 'discount' | 'stock' | 'name' | 'category'
+export type ProductSaveField =
+  'slug' | 'price' | 'discount' | 'stock' | 'sizeStock' | 'name' | 'category'
 
 export class ProductSaveError extends AdminApiError {
   constructor(
@@ -134,6 +146,7 @@ const checkMessages: Record<string, [ProductSaveField, string]> = {
   products_id_check: ['slug', 'The slug may only hold lower-case letters, numbers and dashes.'],
   products_name_check: ['name', 'The name must be 1 to 200 characters.'],
   products_category_check: ['category', 'Choose one of the store’s categories.'],
+  product_sizes_stock_check: ['sizeStock', 'A size’s stock cannot be below 0.'],
 }
 
 function saveError(
@@ -162,6 +175,10 @@ function saveError(
 /**
  * Creates a product (its id is its first slug, and stays when the slug later changes) or saves changes
  * to one. The database checks every rule again, and its answer is turned into words for the form.
+ *
+ * Stock counted per size is saved as one row per size after the product (whose sizes a row must be
+ * among); the database keeps the product's total the sum of them. Counting as one number again removes
+ * the rows first, so the total typed is the one kept.
  */
 export async function saveProduct(
   client: AppSupabaseClient,
@@ -169,6 +186,10 @@ export async function saveProduct(
   existing?: ProductRow,
 ): Promise<ProductRow> {
   const row = productRowFromDraft(draft, existing ? existing.images.slice(1) : [])
+  if (existing && !draft.bySize) {
+    const cleared = await client.from('product_sizes').delete().eq('product_id', existing.id)
+    if (cleared.error) throw saveError(cleared.error, cleared.status, row.slug)
+  }
   const response = existing
     ? await client.from('products').update(row).eq('id', existing.id).select('*')
     : await client
@@ -179,7 +200,13 @@ export async function saveProduct(
   const saved = response.data?.[0]
   if (!saved)
     throw new AdminApiError('That product was not found, or your account cannot change it.', 404)
-  return saved
+  if (!draft.bySize) return saved
+  const sizes = await client
+    .from('product_sizes')
+    .upsert(sizeRowsFromDraft(draft, saved.id), { onConflict: 'product_id,size' })
+  if (sizes.error) throw saveError(sizes.error, sizes.status, row.slug)
+  // The total as the database now counts it.
+  return fetchProduct(client, saved.id)
 }
 
 /** Archives a product (shoppers stop seeing it; orders keep their lines) or brings it back. */

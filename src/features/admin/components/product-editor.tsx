@@ -12,6 +12,7 @@ import { errorMessage } from '../api/admin-api-error'
 import {
   fetchProduct,
   fetchProductOptions,
+  fetchSizeStock,
   ProductSaveError,
   saveProduct,
   setProductActive,
@@ -22,12 +23,14 @@ import {
   emptyProductDraft,
   parseWhole,
   productFieldOrder,
+  sizeStockTotal,
   slugify,
   validateProduct,
   type ProductDraft,
   type ProductErrors,
   type ProductField,
   type ProductRow,
+  type SizeStockRow,
 } from '../product-form'
 import { useAdminQuery } from '../use-admin-query'
 import {
@@ -41,6 +44,7 @@ import {
 } from './admin-ui'
 import { ChipsInput } from './chips-input'
 import { ImagePicker } from './image-picker'
+import { SizeStockTable } from './size-stock-table'
 
 /** The product editor in a side panel: `productId` is an id, or `new`. */
 export function ProductEditor({
@@ -53,11 +57,16 @@ export function ProductEditor({
   onSaved: () => void
 }) {
   const isNew = productId === 'new'
-  const product = useAdminQuery(`product:${productId}`, (client) =>
-    isNew ? Promise.resolve(null) : fetchProduct(client, productId),
+  const product = useAdminQuery(`product:${productId}`, async (client) =>
+    isNew
+      ? null
+      : {
+          row: await fetchProduct(client, productId),
+          sizes: await fetchSizeStock(client, productId),
+        },
   )
   const options = useAdminQuery('product-options', fetchProductOptions)
-  const title = isNew ? 'New product' : `Edit ${product.data?.name ?? 'product'}`
+  const title = isNew ? 'New product' : `Edit ${product.data?.row.name ?? 'product'}`
 
   return (
     <Drawer open onClose={onClose} title={title} size="md">
@@ -67,8 +76,9 @@ export function ProductEditor({
         <LoadingState label="Loading the product…" />
       ) : (
         <ProductForm
-          key={product.data?.updated_at ?? 'new'}
-          product={product.data}
+          key={product.data?.row.updated_at ?? 'new'}
+          product={product.data?.row ?? null}
+          sizeRows={product.data?.sizes ?? []}
           images={options.data?.images ?? []}
           subcategories={options.data?.subcategories ?? []}
           brands={options.data?.brands ?? []}
@@ -83,6 +93,7 @@ export function ProductEditor({
 
 function ProductForm({
   product,
+  sizeRows,
   images,
   subcategories,
   brands,
@@ -91,6 +102,7 @@ function ProductForm({
   onChanged,
 }: {
   product: ProductRow | null
+  sizeRows: Pick<SizeStockRow, 'size' | 'stock'>[]
   images: string[]
   subcategories: string[]
   brands: string[]
@@ -101,7 +113,7 @@ function ProductForm({
   const uid = useId()
   const fieldId = (field: ProductField) => `${uid}-${field}`
   const [draft, setDraft] = useState<ProductDraft>(() =>
-    product ? draftFromProduct(product) : emptyProductDraft,
+    product ? draftFromProduct(product, sizeRows) : emptyProductDraft,
   )
   const [errors, setErrors] = useState<ProductErrors>({})
   const [submitted, setSubmitted] = useState(false)
@@ -294,15 +306,26 @@ function ProductForm({
             {...describe(fieldId('discount'), errors.discount, true)}
           />
         </Field>
-        <Field id={fieldId('stock')} label="In stock" hint="0 or more" error={errors.stock}>
-          <Input
-            id={fieldId('stock')}
-            inputMode="numeric"
-            value={draft.stock}
-            onChange={(e) => update({ stock: e.target.value })}
-            {...describe(fieldId('stock'), errors.stock, true)}
-          />
-        </Field>
+        {draft.bySize ? (
+          <Field id={fieldId('stock')} label="In stock" hint="The sum of the sizes">
+            <Input
+              id={fieldId('stock')}
+              readOnly
+              value={String(sizeStockTotal(draft) ?? '–')}
+              {...describe(fieldId('stock'), undefined, true)}
+            />
+          </Field>
+        ) : (
+          <Field id={fieldId('stock')} label="In stock" hint="0 or more" error={errors.stock}>
+            <Input
+              id={fieldId('stock')}
+              inputMode="numeric"
+              value={draft.stock}
+              onChange={(e) => update({ stock: e.target.value })}
+              {...describe(fieldId('stock'), errors.stock, true)}
+            />
+          </Field>
+        )}
       </Grid3>
       {price !== null && price > 0 && discount > 0 && discount <= 90 ? (
         <chakra.p fontSize="sm" color="brand.charcoal" mt="-3">
@@ -346,6 +369,14 @@ function ProductForm({
           describedBy={errors.sizes ? `${fieldId('sizes')}-error` : `${fieldId('sizes')}-hint`}
         />
       </Field>
+      {draft.sizes.length > 0 || draft.bySize ? (
+        <SizeStockTable
+          draft={draft}
+          firstId={fieldId('sizeStock')}
+          error={errors.sizeStock}
+          onChange={update}
+        />
+      ) : null}
       <Field id={fieldId('colors')} label="Colours" error={errors.colors}>
         <ChipsInput
           id={fieldId('colors')}

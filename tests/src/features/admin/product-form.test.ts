@@ -4,6 +4,8 @@ import {
   emptyProductDraft,
   parseWhole,
   productRowFromDraft,
+  sizeRowsFromDraft,
+  sizeStockTotal,
   slugify,
   validateProduct,
   type ProductDraft,
@@ -114,5 +116,69 @@ describe('product rules', () => {
       new_arrival: true,
       active: false,
     })
+  })
+})
+
+describe('stock per size', () => {
+  const dress: ProductDraft = {
+    ...valid,
+    sizes: ['S', 'M', 'L'],
+    bySize: true,
+    sizeStock: { S: '4', M: '1,200', XL: '9' },
+  }
+
+  it('totals the sizes the product offers (a size not typed yet has 0) as its stock', () => {
+    expect(sizeStockTotal(dress)).toBe(1204)
+    expect(validateProduct(dress)).toEqual({})
+    expect(productRowFromDraft({ ...dress, stock: '7' }).stock).toBe(1204)
+    expect(sizeRowsFromDraft(dress, 'dress-1')).toEqual([
+      { product_id: 'dress-1', size: 'S', stock: 4 },
+      { product_id: 'dress-1', size: 'M', stock: 1200 },
+      { product_id: 'dress-1', size: 'L', stock: 0 },
+    ])
+  })
+
+  it('refuses a size stock that is not a whole number, and per-size stock without sizes', () => {
+    expect(validateProduct({ ...dress, sizeStock: { S: '-1' } })).toEqual({
+      sizeStock: 'Enter each size’s stock as a whole number, 0 or more.',
+    })
+    expect(sizeStockTotal({ ...dress, sizeStock: { S: 'two' } })).toBeNull()
+    expect(validateProduct({ ...dress, sizes: [] }).sizeStock).toBe(
+      'Add the sizes first, or count the stock as one number.',
+    )
+    // The single number is not checked while the sizes are counted.
+    expect(validateProduct({ ...dress, stock: 'many' }).stock).toBeUndefined()
+  })
+
+  it('opens a product counted per size with its rows, and one without as one number', () => {
+    const row: ProductRow = {
+      id: 'dress-1',
+      slug: 'kikoy-beach-wrap',
+      name: 'Kikoy Beach Wrap',
+      description: '',
+      category: 'women',
+      subcategory: null,
+      brand: null,
+      price: 3500,
+      discount: 0,
+      images: [],
+      sizes: ['S', 'M'],
+      colors: [],
+      tags: [],
+      stock: 4,
+      rating: 4,
+      new_arrival: false,
+      featured: false,
+      active: true,
+      created_at: '',
+      updated_at: '',
+    }
+    expect(
+      draftFromProduct(row, [
+        { size: 'S', stock: 4 },
+        { size: 'M', stock: 0 },
+      ]),
+    ).toMatchObject({ bySize: true, sizeStock: { S: '4', M: '0' } })
+    expect(draftFromProduct(row)).toMatchObject({ bySize: false, sizeStock: {} })
   })
 })
