@@ -94,6 +94,7 @@ export function OptionPicker({
                 unavailable ? 'brand.muted' : checked && kind === 'text' ? 'white' : 'brand.ink'
               }
               borderStyle={unavailable ? 'dashed' : 'solid'}
+              textDecoration={unavailable ? 'line-through' : undefined}
               title={unavailable ? 'Sold out' : undefined}
               _hover={unavailable ? undefined : { borderColor: 'brand.ink' }}
               _focusWithin={{
@@ -125,9 +126,7 @@ export function OptionPicker({
                   style={{ background: swatchFor(option) }}
                 />
               ) : null}
-              <chakra.span textDecoration={unavailable ? 'line-through' : undefined}>
-                {option}
-              </chakra.span>
+              {option}
               {unavailable ? <VisuallyHidden>, Sold out</VisuallyHidden> : null}
             </chakra.label>
           )
