@@ -781,6 +781,7 @@ export type Database = {
       admin_affiliates: { Args: never; Returns: Json }
       admin_overview: { Args: { days?: number }; Returns: Json }
       catalogue: { Args: never; Returns: Json }
+      catalogue_details: { Args: never; Returns: Json }
       catalogue_version: { Args: never; Returns: string }
       create_payout: {
         Args: { affiliate_id: string; mpesa_reference?: string; note?: string }

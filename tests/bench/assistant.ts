@@ -1,4 +1,5 @@
 import { answer } from '../../supabase/functions/_shared/assistant/engine'
+import { createCatalogueSource } from '../../supabase/functions/_shared/assistant/catalogue-source'
 import type {
   AssistantReply,
   Catalogue,
@@ -69,9 +70,11 @@ export async function run(options: { quick?: boolean } = {}): Promise<Figure[]> 
   }
   try {
     const cold = await post(server.url, [{ role: 'user', content: 'hello' }])
-    const catalogue = (await (
-      await fetch(`${server.url}/rest/v1/rpc/catalogue`, { headers })
-    ).json()) as Catalogue
+    // Read as the function reads it: the list and its details, joined.
+    const catalogue: Catalogue = await createCatalogueSource({
+      url: () => server.url,
+      anonKey: () => server.anonKey,
+    }).get()
 
     const passes = options.quick ? 1 : 3
     const sequential: Exchange[] = []

@@ -1,11 +1,12 @@
 /**
- * The catalogue RPC (`/rest/v1/rpc/catalogue`) answered from memory.
+ * The catalogue RPCs (`/rest/v1/rpc/catalogue`, the list every visit reads, and
+ * `/rest/v1/rpc/catalogue_details`, read after it) answered from memory.
  *
- * Every shopper's device asks for the whole catalogue (about 145 KB of JSON) on each visit, and building
- * it takes 40–65 ms on the single database connection, so a few shoppers at once would queue behind each
- * other. `catalogue_version()` costs about a millisecond and changes whenever anything the catalogue shows
+ * Every shopper's device asks for the catalogue on each visit, and building it takes tens of milliseconds
+ * on the single database connection, so a few shoppers at once would queue behind each other.
+ * `catalogue_version()` costs about a millisecond and changes whenever anything the catalogue shows
  * changes (products, brands, stock after every order). So each request asks the database for the version,
- * under its own role, and gets the body built once for that version:
+ * under its own role, and gets the body built once for that version (per function):
  *
  * - `ETag: "<version>"`, `Cache-Control: no-cache`: browsers and the service worker revalidate every time
  *   and get a bodiless 304 while nothing changed.
@@ -73,13 +74,14 @@ export interface CatalogueRequest {
 export interface CatalogueCache {
   /** The answer from the cache, or null when the request must take the ordinary path. */
   serve(request: CatalogueRequest): Promise<CatalogueAnswer | null>
-  /** Entries held (one per role at most); for tests. */
+  /** Entries held (one per function and role at most); for tests. */
   readonly size: number
 }
 
-/** The RPC this cache answers (`/rest/v1/rpc/catalogue`). */
+/** The RPCs this cache answers (`/rest/v1/rpc/<name>`): both follow catalogue_version(). */
 export const CATALOGUE_RPC = 'catalogue'
-const FUNCTION = CATALOGUE_RPC
+export const CATALOGUE_DETAILS_RPC = 'catalogue_details'
+export const CATALOGUE_RPCS: ReadonlySet<string> = new Set([CATALOGUE_RPC, CATALOGUE_DETAILS_RPC])
 const VERSION_FUNCTION = 'catalogue_version'
 const JSON_TYPE = 'application/json; charset=utf-8'
 
@@ -177,7 +179,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   const bestDelay = options.bestBrotliDelayMs ?? 1000
   /** Version checks not yet started, per role: later arrivals join them. */
   const waitingChecks = new Map<string, Check>()
-  /** The newest body per role. */
+  /** The newest body per function and role (`<function> <role>`). */
   const builds = new Map<string, Build>()
   /** Built entries by build promise, to find a twin without awaiting. */
   const settled = new WeakMap<Promise<Entry | null>, Entry>()
@@ -225,7 +227,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     return promise
   }
 
-  async function build(context: RequestContext): Promise<Entry | null> {
+  async function build(routine: string, context: RequestContext): Promise<Entry | null> {
     // Version and body in one statement, so they come from one snapshot. The RPC's own text form:
     // PostgREST sends a scalar (here json) result as to_json(value)::text.
     const row = await db.withRequest(context, { readOnly: true }, async (tx) => {
@@ -236,7 +238,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
         headers: string | null
       }>(
         `select public.${VERSION_FUNCTION}() as version,
-                to_json(public.${FUNCTION}())::text as body,
+                to_json(public.${routine}())::text as body,
                 nullif(current_setting('response.status', true), '') as status,
                 nullif(current_setting('response.headers', true), '') as headers`,
       )
@@ -253,44 +255,46 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   }
 
   function entryFor(
+    routine: string,
     role: string,
     context: () => RequestContext,
     version: string,
   ): Promise<Entry | null> {
-    const current = builds.get(role)
+    const key = `${routine} ${role}`
+    const current = builds.get(key)
     if (current && current.version === version) return current.promise
-    const next: Build = { version, promise: build(context()) }
-    builds.set(role, next)
+    const next: Build = { version, promise: build(routine, context()) }
+    builds.set(key, next)
     next.promise.then(
       (entry) => {
         if (!entry) {
-          if (builds.get(role) === next) builds.delete(role)
+          if (builds.get(key) === next) builds.delete(key)
           return
         }
         settled.set(next.promise, entry)
         // Read at a newer version than asked for: label it with what it really holds.
         next.version = entry.version
-        scheduleBest(role, next, entry.variants)
+        scheduleBest(key, next, entry.variants)
       },
       () => {
-        if (builds.get(role) === next) builds.delete(role)
+        if (builds.get(key) === next) builds.delete(key)
       },
     )
     return next.promise
   }
 
-  function scheduleBest(role: string, owner: Build, variants: Variants) {
+  function scheduleBest(key: string, owner: Build, variants: Variants) {
     if (variants.bestScheduled) return
     variants.bestScheduled = true
     const timer = setTimeout(() => {
       // Superseded meanwhile (an order changed the stock): not worth seconds of CPU.
-      if (builds.get(role) !== owner) {
+      if (builds.get(key) !== owner) {
         variants.bestScheduled = false
         return
       }
       bestQueue = bestQueue
         .then(async () => {
-          if (builds.get(role) !== owner) return
+          if (builds.get(key) !== owner) return
           variants.brBest = await brotliAsync(variants.body, {
             params: {
               [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
@@ -318,8 +322,9 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   }
 
   async function serve(request: CatalogueRequest): Promise<CatalogueAnswer | null> {
-    if (request.routine !== FUNCTION || request.schema !== 'public') return null
-    if (!hasNoArgFunction(request.schemaCache, FUNCTION)) return null
+    const routine = request.routine
+    if (!CATALOGUE_RPCS.has(routine) || request.schema !== 'public') return null
+    if (!hasNoArgFunction(request.schemaCache, routine)) return null
     if (!hasNoArgFunction(request.schemaCache, VERSION_FUNCTION)) return null
     // POST: the arguments decide; read a copy so the ordinary path can still read the body.
     let bodyText: string | null = null
@@ -342,7 +347,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
       return { status: 304, headers: { ...common, ETag: `"${version}"` }, body: null }
     }
 
-    const entry = await entryFor(role, context, version)
+    const entry = await entryFor(routine, role, context, version)
     if (!entry) return null
     const encoding = chooseEncoding(req.headers.get('accept-encoding'))
     const body = await encoded(entry.variants, encoding)

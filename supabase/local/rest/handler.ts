@@ -6,7 +6,7 @@
  */
 import type { ApiRole, LocalDb } from '../db'
 import {
-  CATALOGUE_RPC,
+  CATALOGUE_RPCS,
   createCatalogueCache,
   toResponse,
   type CatalogueAnswer,
@@ -65,7 +65,10 @@ export interface RestDeps {
   maxBodyBytes?: number
   /** Most top-level rows one read returns (config.toml `[api] max_rows`, default 1000). */
   maxRows?: number
-  /** Answer plain calls of `rpc/catalogue` from memory, per catalogue_version() (default true). */
+  /**
+   * Answer plain calls of `rpc/catalogue` and `rpc/catalogue_details` from memory, per
+   * catalogue_version() (default true).
+   */
   catalogueCache?: boolean
   log?: (msg: string) => void
 }
@@ -73,8 +76,9 @@ export interface RestDeps {
 export interface RestHandler {
   (req: Request): Promise<Response>
   /**
-   * GET/HEAD `/rest/v1/rpc/catalogue` from the catalogue cache, given the request's headers only; null
-   * when the request must go through the handler (which then also gives any error its shape).
+   * GET/HEAD `/rest/v1/rpc/catalogue` (or `catalogue_details`) from the catalogue cache, given the
+   * request's headers only; null when the request must go through the handler (which then also gives
+   * any error its shape).
    */
   catalogue(req: RequestView, url: URL, method: 'GET' | 'HEAD'): Promise<CatalogueAnswer | null>
   /** Re-reads the schema cache now (like `NOTIFY pgrst, 'reload schema'`). */
@@ -163,9 +167,9 @@ export function createRestHandler(deps: RestDeps): RestHandler {
         catalogue &&
         segments.length === 2 &&
         segments[0] === 'rpc' &&
-        segments[1] === CATALOGUE_RPC
+        CATALOGUE_RPCS.has(segments[1]!)
       ) {
-        const cached = await serveCatalogue(r)
+        const cached = await serveCatalogue(r, segments[1]!)
         if (cached) return toResponse(cached)
       }
       if (segments[0] === 'rpc' && segments.length === 2) return await rpc(r, segments[1]!)
@@ -175,33 +179,39 @@ export function createRestHandler(deps: RestDeps): RestHandler {
       return errorResponse(error, authed, log)
     }
   }) as RestHandler
-  const serveCatalogue = (r: Req) =>
+  const serveCatalogue = (r: Req, routine: string) =>
     catalogue!.serve({
       ...r,
-      routine: CATALOGUE_RPC,
+      routine,
       role: r.auth.role,
       context: () => requestContext(r),
       schemaCache: r.cache,
     })
   handler.catalogue = async (view, url, method) => {
-    if (!catalogue || url.pathname !== `${PREFIX}/rpc/${CATALOGUE_RPC}`) return null
+    const routine = url.pathname.startsWith(`${PREFIX}/rpc/`)
+      ? url.pathname.slice(`${PREFIX}/rpc/`.length)
+      : ''
+    if (!catalogue || !CATALOGUE_RPCS.has(routine)) return null
     try {
       // Only headers are read on this path (no body for GET/HEAD).
       const req = view as Request
       const auth = await authenticate(req, deps)
       const schema = profile(req, method, schemas)
       const cache = await getCache()
-      return await serveCatalogue({
-        req,
-        url,
-        method,
-        auth,
-        schema,
-        cache,
-        db: deps.db,
-        maxBody,
-        maxRows,
-      })
+      return await serveCatalogue(
+        {
+          req,
+          url,
+          method,
+          auth,
+          schema,
+          cache,
+          db: deps.db,
+          maxBody,
+          maxRows,
+        },
+        routine,
+      )
     } catch {
       return null
     }

@@ -15,6 +15,7 @@ import {
 } from '@/features/admin/api/products-api'
 import { emptyProductDraft, type ProductDraft } from '@/features/admin/product-form'
 import type { AppSupabaseClient } from '@/lib/supabase'
+import { expandCatalogue } from '../../../supabase/functions/_shared/catalogue-format'
 import type { TestServer } from '../../support/server'
 import { signIn, startAdminServer } from './admin-kit'
 
@@ -41,7 +42,9 @@ const draft = (over: Partial<ProductDraft> = {}): ProductDraft => ({
 async function catalogue() {
   const anon = server.client()
   const { data } = await anon.rpc('catalogue', undefined, { get: true })
-  return data as { version: string; products: { id: string; price: number; discount?: number }[] }
+  const doc = expandCatalogue(data)
+  expect(doc).toBeDefined()
+  return doc!
 }
 
 beforeAll(async () => {

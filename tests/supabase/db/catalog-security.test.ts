@@ -39,6 +39,7 @@ const anonInsertOnly = ['contact_messages', 'newsletter_subscribers']
 const callable: Record<string, { anon: boolean; authenticated: boolean; service_role: boolean }> = {
   catalogue: { anon: true, authenticated: true, service_role: true },
   catalogue_version: { anon: true, authenticated: true, service_role: true },
+  catalogue_details: { anon: true, authenticated: true, service_role: true },
   product_size_stock: { anon: true, authenticated: true, service_role: true },
   place_order: { anon: true, authenticated: true, service_role: true },
   quote_order: { anon: true, authenticated: true, service_role: true },

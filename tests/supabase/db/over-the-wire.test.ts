@@ -4,6 +4,10 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  expandCatalogue,
+  expandDetails,
+} from '../../../supabase/functions/_shared/catalogue-format'
 import { startTestServer, type TestServer } from '../../support/server'
 
 let server: TestServer
@@ -35,10 +39,13 @@ describe('over the wire', () => {
     const { data, error, status } = await client.rpc('catalogue', undefined, { get: true })
     expect(error).toBeNull()
     expect(status).toBe(200)
-    const doc = data as { version: string; products: { id: string }[] }
+    const doc = expandCatalogue(data)!
     expect(doc.products.some((p) => p.id === 'wire-last')).toBe(true)
     const version = await client.rpc('catalogue_version', undefined, { get: true })
     expect(version.data).toBe(doc.version)
+    const details = await client.rpc('catalogue_details', undefined, { get: true })
+    expect(details.error).toBeNull()
+    expect(expandDetails(details.data)?.version).toBe(doc.detailsVersion)
   })
 
   it('places an order, replays it, and answers 409 with per-line details when stock ran out', async () => {

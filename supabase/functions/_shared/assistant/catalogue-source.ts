@@ -1,4 +1,10 @@
-import type { Catalogue } from './types.ts'
+import {
+  type CatalogueRow,
+  type ExpandedDetails,
+  expandCatalogue,
+  expandDetails,
+} from '../catalogue-format.ts'
+import type { Catalogue, CatalogueBrand, CatalogueProduct } from './types.ts'
 
 export interface CatalogueSourceOptions {
   /** The project URL (SUPABASE_URL), read per call so a restarted local server is followed. */
@@ -19,21 +25,67 @@ export class CatalogueUnavailable extends Error {
   }
 }
 
-function isCatalogue(value: unknown): value is Catalogue {
-  if (typeof value !== 'object' || value === null) return false
-  const doc = value as Partial<Catalogue>
-  return typeof doc.version === 'string' && Array.isArray(doc.products)
+const finite = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value)
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined
+
+/** A row the assistant can quote: named, priced and counted; anything else is left out. */
+function product(row: CatalogueRow, details: ExpandedDetails): CatalogueProduct | undefined {
+  const { id, slug, name, price, stock } = row
+  if (!id || !slug || !name || !finite(price) || !finite(stock)) return undefined
+  const extra = details.products.get(id)
+  const tags = Array.isArray(extra?.tags)
+    ? extra.tags.filter((tag): tag is string => typeof tag === 'string')
+    : row.tags
+  const subcategory = text(row.subcategory)
+  const brand = text(row.brand)
+  const image = text(row.image)
+  return {
+    id,
+    slug,
+    name,
+    description: typeof extra?.description === 'string' ? extra.description : '',
+    category: text(row.category) ?? '',
+    ...(subcategory ? { subcategory } : {}),
+    ...(brand ? { brand } : {}),
+    price,
+    discount: finite(row.discount) ? row.discount : 0,
+    rating: finite(row.rating) ? row.rating : 0,
+    sizes: Array.isArray(row.sizes) ? (row.sizes as string[]) : [],
+    colors: Array.isArray(row.colors) ? (row.colors as string[]) : [],
+    tags,
+    stock,
+    ...(image ? { image } : {}),
+    newArrival: row.newArrival,
+    featured: row.featured,
+    createdAt: row.createdAt ?? '',
+  }
+}
+
+function brand(value: unknown, details: ExpandedDetails): CatalogueBrand | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const row = value as Partial<CatalogueBrand>
+  if (typeof row.id !== 'number' || !row.slug || !row.name) return undefined
+  if (row.kind !== 'luxury' && row.kind !== 'smart') return undefined
+  const description = details.brands.get(String(row.id))?.description
+  return {
+    ...row,
+    description: typeof description === 'string' ? description : '',
+  } as CatalogueBrand
 }
 
 /**
- * Reads `public.catalogue()` through the REST API with the anon key (the same public data every visitor
- * sees, under the same RLS). `catalogue_version()` answers in about a millisecond, so it is asked on each
- * request and the whole document is downloaded only when the version changed. Concurrent requests share
- * one download.
+ * Reads `public.catalogue()` and `public.catalogue_details()` through the REST API with the anon key (the
+ * same public data every visitor sees, under the same RLS) and joins them into one product list.
+ * `catalogue_version()` answers in about a millisecond, so it is asked on each request and the list is
+ * downloaded only when the version changed, the details only when the list names other details.
+ * Concurrent requests share one download.
  */
 export function createCatalogueSource(options: CatalogueSourceOptions): CatalogueSource {
   const fetchImpl = options.fetch ?? fetch
   let cached: Catalogue | undefined
+  let cachedDetails: ExpandedDetails | undefined
   let inFlight: Promise<Catalogue> | undefined
 
   const call = async (fn: string): Promise<unknown> => {
@@ -52,12 +104,27 @@ export function createCatalogueSource(options: CatalogueSourceOptions): Catalogu
   const refresh = async (): Promise<Catalogue> => {
     const version = await call('catalogue_version')
     if (cached && typeof version === 'string' && version === cached.version) return cached
-    const doc = await call('catalogue')
-    if (!isCatalogue(doc))
-      throw new CatalogueUnavailable('catalogue() returned an unexpected shape')
-    doc.brands ??= []
-    cached = doc
-    return doc
+    const list = expandCatalogue(await call('catalogue'))
+    if (!list) throw new CatalogueUnavailable('catalogue() returned an unexpected shape')
+    let details = cachedDetails
+    if (!details || details.version !== list.detailsVersion) {
+      details = expandDetails(await call('catalogue_details'))
+      if (!details) {
+        throw new CatalogueUnavailable('catalogue_details() returned an unexpected shape')
+      }
+      cachedDetails = details
+    }
+    const known = details
+    cached = {
+      version: list.version,
+      products: list.products
+        .map((row) => product(row, known))
+        .filter((p): p is CatalogueProduct => p !== undefined),
+      brands: list.brands
+        .map((row) => brand(row, known))
+        .filter((b): b is CatalogueBrand => b !== undefined),
+    }
+    return cached
   }
 
   return {

@@ -24,7 +24,7 @@ export interface AssistantReply {
   action?: AssistantAction
 }
 
-/** A product as `public.catalogue()` returns it (null fields are omitted there). */
+/** A product as catalogue-source.ts reads it: `catalogue()` joined with `catalogue_details()`. */
 export interface CatalogueProduct {
   id: string
   slug: string
@@ -45,6 +45,7 @@ export interface CatalogueProduct {
   image?: string
   newArrival: boolean
   featured: boolean
+  /** The day it was listed, `YYYY-MM-DD`. */
   createdAt: string
 }
 

@@ -5,6 +5,7 @@
  * and price it mentions is the catalogue's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCatalogueSource } from '../../../../supabase/functions/_shared/assistant/catalogue-source'
 import type {
   AssistantReply,
   Catalogue,
@@ -20,9 +21,11 @@ let catalogue: Catalogue
 
 beforeAll(async () => {
   server = await startTestServer()
-  const { data, error } = await server.client().rpc('catalogue')
-  if (error) throw error
-  catalogue = data as Catalogue
+  // Read as the function reads it: the list and its details, joined.
+  catalogue = await createCatalogueSource({
+    url: () => server.url,
+    anonKey: () => server.anonKey,
+  }).get()
 })
 
 afterAll(async () => {

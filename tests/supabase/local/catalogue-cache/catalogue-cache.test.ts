@@ -1,6 +1,7 @@
 import { request } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expandCatalogue } from '../../../../supabase/functions/_shared/catalogue-format'
 import {
   createCatalogueCache,
   nodeRequestView,
@@ -9,9 +10,9 @@ import { createRestHandler, loadSchemaCache } from '../../../../supabase/local/r
 import { startTestServer, type TestServer } from '../../../support/server'
 
 /**
- * The catalogue RPC served from memory: ETag and 304, a new version (and body) after every change,
- * negotiated gzip/brotli bodies that decode to the same JSON, HEAD, and answers identical to PostgREST's
- * ordinary path for everything else.
+ * The catalogue RPCs (the list and its details) served from memory: ETag and 304, a new version (and
+ * body) after every change, negotiated gzip/brotli bodies that decode to the same JSON, HEAD, and answers
+ * identical to PostgREST's ordinary path for everything else.
  */
 let t: TestServer
 let anon: Record<string, string>
@@ -45,6 +46,7 @@ function raw(
 }
 
 const CATALOGUE = '/rest/v1/rpc/catalogue'
+const DETAILS = '/rest/v1/rpc/catalogue_details'
 
 async function currentVersion(): Promise<string> {
   const { data, error } = await t.client().rpc('catalogue_version')
@@ -53,8 +55,8 @@ async function currentVersion(): Promise<string> {
 }
 
 /** The catalogue as PostgREST's ordinary path builds it (a Prefer header keeps the cache out). */
-async function uncachedBody(): Promise<string> {
-  const res = await raw(CATALOGUE, { ...anon, prefer: 'handling=lenient' })
+async function uncachedBody(path = CATALOGUE): Promise<string> {
+  const res = await raw(path, { ...anon, prefer: 'handling=lenient' })
   expect(res.status).toBe(200)
   expect(res.headers.etag).toBeUndefined()
   return res.body.toString()
@@ -70,9 +72,9 @@ async function setPrice(id: string, price: number) {
   expect(count).toBe(1)
 }
 
-type Product = { id: string; price: number }
 const priceOf = (body: Buffer | string, id: string) =>
-  (JSON.parse(body.toString()) as { products: Product[] }).products.find((p) => p.id === id)?.price
+  expandCatalogue(JSON.parse(body.toString()))?.products.find((p) => p.id === id)?.price as
+    number | undefined
 
 let productId: string
 
@@ -190,7 +192,8 @@ describe('the cached catalogue', () => {
     expect(gz.headers.vary).toBe('Accept-Encoding')
     expect(gz.headers['content-length']).toBe(String(gz.body.length))
     expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString())
-    expect(gz.body.length).toBeLessThan(plain.body.length / 3)
+    // The list is compact already (dictionaries, columns), so gzip takes off less than it used to.
+    expect(gz.body.length).toBeLessThan(plain.body.length / 2)
 
     const br = await raw(CATALOGUE, { ...anon, 'accept-encoding': 'gzip, deflate, br' })
     expect(br.headers['content-encoding']).toBe('br')
@@ -294,6 +297,49 @@ describe('the cached catalogue', () => {
   })
 })
 
+describe('the cached details', () => {
+  const descriptionOf = (body: Buffer | string, id: string) => {
+    const doc = JSON.parse(body.toString()) as {
+      products: { id: string[]; description: string[] }
+    }
+    // The first id is always sent whole.
+    return doc.products.id[0] === id ? doc.products.description[0] : undefined
+  }
+
+  it('answers with the ordinary body, the catalogue version as ETag, and 304 while it holds', async () => {
+    const expected = await uncachedBody(DETAILS)
+    const res = await raw(DETAILS, { ...anon, 'accept-encoding': 'gzip' })
+    expect(res.status).toBe(200)
+    expect(res.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(res.body).toString()).toBe(expected)
+    expect(res.headers.etag).toBe(`"${await currentVersion()}"`)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    const again = await raw(DETAILS, { ...anon, 'if-none-match': String(res.headers.etag) })
+    expect(again.status).toBe(304)
+    expect(again.body.length).toBe(0)
+    // The list names the details it goes with.
+    const list = JSON.parse((await raw(CATALOGUE, anon)).body.toString()) as { details: string }
+    expect(list.details).toBe((JSON.parse(expected) as { version: string }).version)
+  })
+
+  it('never serves old details: a description changed as service_role shows at once', async () => {
+    const before = await raw(DETAILS, anon)
+    const doc = JSON.parse(before.body.toString()) as { products: { id: string[] } }
+    const first = doc.products.id[0]!
+    const { error } = await t
+      .admin()
+      .from('products')
+      .update({ description: 'Rewritten for the cache test.' })
+      .eq('id', first)
+    expect(error).toBeNull()
+    const after = await raw(DETAILS, { ...anon, 'if-none-match': String(before.headers.etag) })
+    expect(after.status).toBe(200)
+    expect(after.headers.etag).not.toBe(before.headers.etag)
+    expect(descriptionOf(after.body, first)).toBe('Rewritten for the cache test.')
+    expect(after.body.toString()).toBe(await uncachedBody(DETAILS))
+  })
+})
+
 describe('the cache beside the ordinary path', () => {
   it('gives the same status, headers and body as PostgREST for plain calls', async () => {
     const verifyJwt = t.server.verifyJwt
@@ -312,17 +358,20 @@ describe('the cache beside the ordinary path', () => {
       ],
       ['HEAD', { method: 'HEAD', headers: anon }],
     ]
-    for (const [label, init] of cases) {
-      const url = `http://local${CATALOGUE}${label === 'GET apikey param' ? `?apikey=${t.anonKey}` : ''}`
-      const a = await cached(new Request(url, init))
-      const b = await ordinary(new Request(url, init))
-      expect(a.headers.get('etag'), label).toMatch(/^"[0-9a-f]{16}"$/)
-      expect(b.headers.get('etag'), label).toBeNull()
-      expect(a.status, label).toBe(b.status)
-      for (const name of ['content-type', 'content-range', 'preference-applied']) {
-        expect(a.headers.get(name), `${label}: ${name}`).toBe(b.headers.get(name))
+    for (const path of [CATALOGUE, DETAILS]) {
+      for (const [label, init] of cases) {
+        const url = `http://local${path}${label === 'GET apikey param' ? `?apikey=${t.anonKey}` : ''}`
+        const a = await cached(new Request(url, init))
+        const b = await ordinary(new Request(url, init))
+        const where = `${path} ${label}`
+        expect(a.headers.get('etag'), where).toMatch(/^"[0-9a-f]{16}"$/)
+        expect(b.headers.get('etag'), where).toBeNull()
+        expect(a.status, where).toBe(b.status)
+        for (const name of ['content-type', 'content-range', 'preference-applied']) {
+          expect(a.headers.get(name), `${where}: ${name}`).toBe(b.headers.get(name))
+        }
+        expect(await a.text(), where).toBe(await b.text())
       }
-      expect(await a.text(), label).toBe(await b.text())
     }
   })
 
@@ -354,6 +403,26 @@ describe('the cache beside the ordinary path', () => {
     const quick = await ask('anon')
     await ask('authenticated')
     expect(cache.size).toBe(2)
+    // The details are entries of their own, per role too.
+    const details = await cache.serve({
+      req: nodeRequestView({}),
+      url: new URL(`http://local${DETAILS}`),
+      method: 'GET',
+      schema: 'public',
+      routine: 'catalogue_details',
+      role: 'anon',
+      context: () => ({
+        role: 'anon',
+        claims: { role: 'anon' },
+        method: 'GET',
+        path: '/rpc/catalogue_details',
+        headers: {},
+      }),
+      schemaCache,
+    })
+    expect(details?.status).toBe(200)
+    expect(JSON.parse(details!.body!.toString())).toMatchObject({ format: 2 })
+    expect(cache.size).toBe(3)
     // Best-quality brotli is made in the background; wait for the smaller body to appear.
     let best = quick
     for (let i = 0; i < 200 && best.length >= quick.length; i++) {
