@@ -1,19 +1,18 @@
 /**
- * The catalogue JSON, stale-while-revalidate: the shopper sees the saved catalogue at once (and offline)
- * while a fresh copy is fetched for the next visit. When the fresh copy differs, open pages are told so they
- * can offer to refresh what they show.
+ * The catalogue JSON (the list, and the details the app reads after it), stale-while-revalidate: the
+ * shopper sees the saved catalogue at once (and offline) while a fresh copy is fetched for the next visit.
+ * When the fresh copy differs, open pages are told so they can refresh what they show.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import type { WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerRoute } from 'workbox-routing'
 import { StaleWhileRevalidate } from 'workbox-strategies'
+import { CATALOGUE_PATHS } from './catalogue-paths'
 import { SW_MESSAGES } from './messages'
 import { isAnonymousRequest } from './public-request'
 
 declare const self: ServiceWorkerGlobalScope
-
-export const CATALOGUE_PATH = '/rest/v1/rpc/catalogue'
 
 const announceChanges: WorkboxPlugin = {
   async cacheDidUpdate({ oldResponse, newResponse, request }) {
@@ -31,7 +30,7 @@ export function routeCatalogue(cacheName: string): void {
   registerRoute(
     ({ url, request, sameOrigin }) =>
       sameOrigin &&
-      url.pathname === CATALOGUE_PATH &&
+      CATALOGUE_PATHS.has(url.pathname) &&
       request.method === 'GET' &&
       // The app's own reads only; opening the address in a tab goes to the server.
       request.mode !== 'navigate' &&

@@ -1,6 +1,6 @@
 import type { Workbox } from 'workbox-window'
 import { env } from '@/config/env'
-import { catalogueUrl } from '@/features/catalogue/api/fetch-catalogue'
+import { catalogueDetailsUrl, catalogueUrl } from '@/features/catalogue/api/fetch-catalogue'
 import { OUTBOX_SYNC_TAG, SERVICE_WORKER_URL, SW_MESSAGES } from './sw-messages'
 
 /**
@@ -72,14 +72,17 @@ async function register(): Promise<void> {
 
 /**
  * On the very first visit the catalogue was fetched before the worker existed, so the worker has no copy
- * of its own yet. One request through it now (usually a 304 from the HTTP cache) fills its cache.
+ * of its own yet. One request through it now (usually a 304 from the HTTP cache) fills its cache; the
+ * same for the details, which the app has read by now or reads in a moment (then from the worker).
  */
 function warmCatalogue() {
-  void fetch(catalogueUrl(), {
-    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
-  })
-    .then((response) => response.arrayBuffer())
-    .catch(() => {})
+  for (const url of [catalogueUrl(), catalogueDetailsUrl()]) {
+    void fetch(url, {
+      headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
+    })
+      .then((response) => response.arrayBuffer())
+      .catch(() => {})
+  }
 }
 
 function onWorkerMessage(event: MessageEvent<unknown>) {

@@ -4,15 +4,25 @@ import type { Brand, Catalogue, CatalogueStatus, Product } from './types'
 export type { Brand, Catalogue, CatalogueStatus, Product } from './types'
 
 /**
- * The catalogue as loaded from the `catalogue` RPC (memory, then the device copy, then the network), and
- * the products this shopper looked at recently. The catalogue itself is never persisted through Redux:
- * the loader keeps its own copy in IndexedDB.
+ * Whether descriptions, tags and brand stories are in: `waiting` until the first details arrive (they
+ * are read after the first render), `unavailable` when they could not be read (offline, never saved).
+ */
+export type CatalogueDetailsStatus = 'waiting' | 'ready' | 'unavailable'
+
+/**
+ * The catalogue as loaded from the `catalogue` RPC (memory, then the device copy, then the network) with
+ * `catalogue_details` merged in when they arrive, and the products this shopper looked at recently. The
+ * catalogue itself is never persisted through Redux: the loader keeps its own copy in IndexedDB.
  */
 export interface CatalogueState {
   status: CatalogueStatus
   version: string
   products: Product[]
   brands: Brand[]
+  /** The details version the list names, and the version merged into the products ('' before any). */
+  detailsVersion: string
+  detailsMerged: string
+  details: CatalogueDetailsStatus
   /** The copy shown came from the device and the network could not confirm it. */
   stale: boolean
   error: string | null
@@ -23,8 +33,22 @@ export const initialCatalogueState: CatalogueState = {
   version: '',
   products: [],
   brands: [],
+  detailsVersion: '',
+  detailsMerged: '',
+  details: 'waiting',
   stale: false,
   error: null,
+}
+
+function show(state: CatalogueState, catalogue: Catalogue) {
+  state.version = catalogue.version
+  state.detailsVersion = catalogue.detailsVersion
+  state.detailsMerged = catalogue.detailsMerged
+  if (catalogue.detailsMerged) state.details = 'ready'
+  else if (state.details === 'ready') state.details = 'waiting'
+  // Frozen before they enter the store so Immer does not walk (and deep-freeze) every product.
+  state.products = Object.freeze(catalogue.products) as Product[]
+  state.brands = Object.freeze(catalogue.brands) as Brand[]
 }
 
 export const catalogueSlice = createSlice({
@@ -40,13 +64,25 @@ export const catalogueSlice = createSlice({
       state.status = 'ready'
       state.stale = fromDevice
       state.error = null
-      if (state.version === catalogue.version && state.products.length > 0 && catalogue.version) {
+      if (
+        state.version === catalogue.version &&
+        state.detailsMerged === catalogue.detailsMerged &&
+        state.products.length > 0 &&
+        catalogue.version
+      ) {
         return
       }
-      state.version = catalogue.version
-      // Frozen before they enter the store so Immer does not walk (and deep-freeze) every product.
-      state.products = Object.freeze(catalogue.products) as Product[]
-      state.brands = Object.freeze(catalogue.brands) as Brand[]
+      show(state, catalogue)
+    },
+    /** The same list with (newer) details merged in; ignored if another list came meanwhile. */
+    catalogueDetailsReceived(state, action: PayloadAction<Catalogue>) {
+      const catalogue = action.payload
+      if (state.status !== 'ready' || state.version !== catalogue.version) return
+      if (state.detailsMerged === catalogue.detailsMerged && state.details === 'ready') return
+      show(state, catalogue)
+    },
+    catalogueDetailsFailed(state) {
+      if (!state.detailsMerged) state.details = 'unavailable'
     },
     catalogueConfirmed(state) {
       state.stale = false
@@ -63,17 +99,28 @@ export const catalogueSlice = createSlice({
     selectProducts: (state) => state.products,
     selectBrands: (state) => state.brands,
     selectCatalogueStale: (state) => state.stale,
+    selectCatalogueDetails: (state) => state.details,
+    /** Changes whenever what search indexes changes: a new list, or details merged into it. */
+    selectCatalogueContentKey: (state) => `${state.version}+${state.detailsMerged}`,
   },
 })
 
-export const { catalogueLoading, catalogueReceived, catalogueConfirmed, catalogueFailed } =
-  catalogueSlice.actions
+export const {
+  catalogueLoading,
+  catalogueReceived,
+  catalogueConfirmed,
+  catalogueFailed,
+  catalogueDetailsReceived,
+  catalogueDetailsFailed,
+} = catalogueSlice.actions
 export const {
   selectCatalogueStatus,
   selectCatalogueVersion,
   selectProducts,
   selectBrands,
   selectCatalogueStale,
+  selectCatalogueDetails,
+  selectCatalogueContentKey,
 } = catalogueSlice.selectors
 
 /** Products by id and by slug (search results open /product/{id}, listings link /product/{slug}). */
@@ -89,15 +136,65 @@ export function findProduct(lookup: Map<string, Product>, slugOrId: string): Pro
 }
 
 let loading: Promise<void> | undefined
+let detailsLoading: Promise<void> | undefined
+/** The list (version and details version) the details were last asked for, and how that went. */
+let detailsAttempt: { key: string; outcome: 'complete' | 'partial' | 'failed' } | undefined
+
+type CatalogueThunkApi = [Dispatch, () => { catalogue: CatalogueState }]
+
+/** Resolves once the frame that shows the list has been painted (the details must not delay it). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const later = () => setTimeout(resolve, 0)
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(later)
+    else later()
+  })
+}
 
 /**
- * Loads the catalogue once per session (and again after a failure or while the shown copy is stale).
- * The loader is imported on demand so the first route never carries it.
+ * Reads the details the shown list names (descriptions, tags, brand stories) once the list has been
+ * painted, unless they are in already. The same list is asked for again only after a failure (e.g.
+ * offline): an older copy answering waits for the service worker to report the newer one.
+ */
+export function ensureCatalogueDetails() {
+  return async (...[dispatch, getState]: CatalogueThunkApi) => {
+    if (detailsLoading) return detailsLoading
+    const { status, version, detailsVersion, detailsMerged } = getState().catalogue
+    if (status !== 'ready' || (detailsMerged !== '' && detailsMerged === detailsVersion)) return
+    const key = `${version}:${detailsVersion}`
+    if (detailsAttempt?.key === key && detailsAttempt.outcome !== 'failed') return
+    detailsLoading = (async () => {
+      try {
+        await afterPaint()
+        const { catalogueLoader } = await import('./api/catalogue-loader')
+        const outcome = await catalogueLoader.loadDetails((catalogue) => {
+          dispatch(catalogueDetailsReceived(catalogue))
+        })
+        detailsAttempt = { key, outcome }
+        if (outcome === 'failed') dispatch(catalogueDetailsFailed())
+      } catch {
+        detailsAttempt = { key, outcome: 'failed' }
+        dispatch(catalogueDetailsFailed())
+      } finally {
+        detailsLoading = undefined
+      }
+    })()
+    return detailsLoading
+  }
+}
+
+/**
+ * Loads the catalogue once per session (and again after a failure or while the shown copy is stale),
+ * then its details. The loader is imported on demand so the first route never carries it.
  */
 export function ensureCatalogue(options: { refresh?: boolean } = {}) {
-  return async (dispatch: Dispatch, getState: () => { catalogue: CatalogueState }) => {
+  return async (...[dispatch, getState]: CatalogueThunkApi) => {
     const { status, stale } = getState().catalogue
-    if (loading || (status === 'ready' && !stale && !options.refresh)) return loading
+    if (loading) return loading
+    if (status === 'ready' && !stale && !options.refresh) {
+      return ensureCatalogueDetails()(dispatch, getState)
+    }
+    if (options.refresh) detailsAttempt = undefined
     loading = (async () => {
       dispatch(catalogueLoading())
       try {
@@ -118,6 +215,7 @@ export function ensureCatalogue(options: { refresh?: boolean } = {}) {
       } finally {
         loading = undefined
       }
+      void ensureCatalogueDetails()(dispatch, getState)
     })()
     return loading
   }

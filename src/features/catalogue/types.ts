@@ -1,6 +1,7 @@
 /**
- * The catalogue as the app holds it after decoding the `catalogue` RPC. Prices are whole KES; `id` is the
- * product code (e.g. `dress-001`), which the cart and search call `productId`.
+ * The catalogue as the app holds it after decoding the `catalogue` RPC (the list) and merging in
+ * `catalogue_details` (descriptions, tags, brand stories), which arrive after the first render. Prices are
+ * whole KES; `id` is the product code (e.g. `dress-001`), which the cart and search call `productId`.
  */
 export const productCategories = [
   'women',
@@ -21,6 +22,7 @@ export interface Product {
   id: string
   slug: string
   name: string
+  /** '' until the details arrive (and for products without one). */
   description: string
   category: string
   subcategory: string | null
@@ -30,11 +32,13 @@ export interface Product {
   rating: number
   sizes: string[]
   colors: string[]
+  /** Until the details arrive, only `heritage` (the list says which products are in that collection). */
   tags: string[]
   stock: number
   image: string | null
   newArrival: boolean
   featured: boolean
+  /** The day it was listed, `YYYY-MM-DD`: sorts as text. */
   createdAt: string
 }
 
@@ -46,8 +50,9 @@ export interface Brand {
   name: string
   kind: BrandKind
   category: string
-  description: string
   country: string
+  /** '' until the details arrive. */
+  description: string
   /** 'Since 1905' for luxury houses, empty otherwise. */
   heritage: string
   /** Premium, Mid-Range, Luxury or Budget for smart watches, empty otherwise. */
@@ -59,6 +64,20 @@ export interface Catalogue {
   version: string
   products: Product[]
   brands: Brand[]
+  /** The details that go with this list (`catalogue_details().version`). */
+  detailsVersion: string
+  /**
+   * The version of the details merged into `products` and `brands`, '' before any. An older version's
+   * descriptions stay until the current ones arrive (merged by id, so a product added since has none).
+   */
+  detailsMerged: string
+}
+
+/** What `catalogue_details` adds to the list, by product and brand id. */
+export interface CatalogueDetails {
+  version: string
+  products: Map<string, { description: string; tags: string[] }>
+  brands: Map<string, { description: string }>
 }
 
 export type CatalogueStatus = 'idle' | 'loading' | 'ready' | 'error' | 'offline-empty'

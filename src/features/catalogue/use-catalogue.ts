@@ -1,9 +1,11 @@
 import { useCallback, useEffect } from 'react'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import {
+  type CatalogueDetailsStatus,
   ensureCatalogue,
   findProduct,
   selectBrands,
+  selectCatalogueDetails,
   selectCatalogueStale,
   selectCatalogueStatus,
   selectCatalogueVersion,
@@ -20,6 +22,8 @@ export interface CatalogueView {
   version: string
   /** The copy shown is the device's and the network could not confirm it. */
   stale: boolean
+  /** Descriptions, tags and brand stories: `waiting` until they follow the list. */
+  details: CatalogueDetailsStatus
   retry: () => void
 }
 
@@ -34,6 +38,7 @@ export function useCatalogue(): CatalogueView {
   const brands = useAppSelector(selectBrands)
   const version = useAppSelector(selectCatalogueVersion)
   const stale = useAppSelector(selectCatalogueStale)
+  const details = useAppSelector(selectCatalogueDetails)
   const retry = useCallback(() => void dispatch(ensureCatalogue()), [dispatch])
 
   useEffect(() => {
@@ -42,7 +47,15 @@ export function useCatalogue(): CatalogueView {
     return () => window.removeEventListener('online', retry)
   }, [retry])
 
-  return { status: status === 'idle' ? 'loading' : status, products, brands, version, stale, retry }
+  return {
+    status: status === 'idle' ? 'loading' : status,
+    products,
+    brands,
+    version,
+    stale,
+    details,
+    retry,
+  }
 }
 
 /** One product by slug or product code (`/product/dress-001` works as well as the slug). */

@@ -4,7 +4,7 @@ import { timings } from '@/config/site'
 import {
   ensureCatalogue,
   selectBrands,
-  selectCatalogueVersion,
+  selectCatalogueContentKey,
   selectProducts,
 } from '@/features/catalogue/catalogue-slice'
 import { searchFinished, selectSearchQuery } from './search-slice'
@@ -14,12 +14,13 @@ import type { SearchService } from './worker/search-service'
  * Runs the query in the box against the local catalogue (spec §4): nothing for a blank query; otherwise
  * loading for `searchDelayMs`, then the results. A newer keystroke cancels the pending search. An error
  * gives an empty list and logs 'Search error'. The catalogue is loaded (from the device when offline) on
- * first use and indexed again whenever a new version arrives.
+ * first use and indexed again whenever a new version arrives, and again once its descriptions (which
+ * come after the list) are merged in: until then names, brands and categories are searched.
  */
 export function useSearchRunner(service: SearchService) {
   const dispatch = useAppDispatch()
   const query = useAppSelector(selectSearchQuery)
-  const version = useAppSelector(selectCatalogueVersion)
+  const version = useAppSelector(selectCatalogueContentKey)
   const products = useAppSelector(selectProducts)
   const brands = useAppSelector(selectBrands)
 

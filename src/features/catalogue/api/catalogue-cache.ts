@@ -1,6 +1,6 @@
 import localforage from 'localforage'
 import type { Catalogue } from '../types'
-import { decodeCatalogue } from './decode-catalogue'
+import { decodeStoredCatalogue } from './decode-catalogue'
 
 /** Where the last good catalogue is kept on the device, so browsing works offline from the first visit. */
 export interface CatalogueCache {
@@ -9,7 +9,8 @@ export interface CatalogueCache {
 }
 
 const cacheKey = 'catalogue'
-const cacheFormat = 1
+/** 2: the list and its details, merged; `createdAt` is a day. A copy in another format is not read. */
+const cacheFormat = 2
 
 interface StoredCatalogue {
   format: number
@@ -40,7 +41,7 @@ export const deviceCatalogueCache: CatalogueCache = {
       const stored = await catalogueStore().getItem<StoredCatalogue>(cacheKey)
       if (!stored || stored.format !== cacheFormat) return undefined
       // Stored data is re-checked: it may have been written by an older app or edited by hand.
-      const catalogue = decodeCatalogue(stored.catalogue)
+      const catalogue = decodeStoredCatalogue(stored.catalogue)
       return catalogue.products.length > 0 ? catalogue : undefined
     } catch (error) {
       console.warn('The saved catalogue could not be read', error)

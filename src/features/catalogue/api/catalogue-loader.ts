@@ -1,6 +1,7 @@
-import type { Catalogue } from '../types'
+import type { Catalogue, CatalogueDetails } from '../types'
 import { type CatalogueCache, deviceCatalogueCache } from './catalogue-cache'
-import { CatalogueOfflineError, fetchCatalogue } from './fetch-catalogue'
+import { detailsOf, mergeDetails } from './decode-catalogue'
+import { CatalogueOfflineError, fetchCatalogue, fetchCatalogueDetails } from './fetch-catalogue'
 
 export type CatalogueSource = 'device' | 'network'
 
@@ -9,6 +10,12 @@ export type LoadOutcome =
   | { kind: 'stale'; reason: 'offline' | 'error' }
   | { kind: 'offline-empty' }
   | { kind: 'error'; message: string }
+
+/**
+ * `complete`: the details the list names are in. `partial`: some details are in, but not those (an older
+ * copy answered, or the list changed meanwhile). `failed`: none could be read.
+ */
+export type DetailsOutcome = 'complete' | 'partial' | 'failed'
 
 export interface CatalogueLoader {
   /** The copy already in memory, if any (synchronous: for titles and first renders). */
@@ -20,19 +27,32 @@ export interface CatalogueLoader {
    * race), then the network copy when its version differs. Concurrent calls share one request.
    */
   load(onData: (catalogue: Catalogue, source: CatalogueSource) => void): Promise<LoadOutcome>
+  /**
+   * Brings the details (descriptions, tags, brand stories) the list in memory names, when they are not
+   * in yet, and hands over the catalogue with them merged. For after the first render: the list alone
+   * draws every card. Concurrent calls share one request.
+   */
+  loadDetails(onData: (catalogue: Catalogue) => void): Promise<DetailsOutcome>
   /** A newer catalogue exists (the service worker saw one): the next load asks the network again. */
   markStale(): void
 }
 
+function detailsComplete(catalogue: Catalogue): boolean {
+  return catalogue.detailsMerged !== '' && catalogue.detailsMerged === catalogue.detailsVersion
+}
+
 export function createCatalogueLoader(deps: {
   fetchCatalogue: () => Promise<Catalogue>
+  fetchDetails: () => Promise<CatalogueDetails>
   cache: CatalogueCache
 }): CatalogueLoader {
   let memory: Catalogue | undefined
   let fresh = false
   let deviceRead: Promise<Catalogue | undefined> | undefined
   let running: Promise<LoadOutcome> | undefined
+  let detailsRunning: Promise<DetailsOutcome> | undefined
   const listeners = new Set<(catalogue: Catalogue, source: CatalogueSource) => void>()
+  const detailsListeners = new Set<(catalogue: Catalogue) => void>()
 
   function deliver(catalogue: Catalogue, source: CatalogueSource) {
     memory = catalogue
@@ -58,11 +78,20 @@ export function createCatalogueLoader(deps: {
       return cached
     })
     try {
-      const catalogue = await deps.fetchCatalogue()
+      const list = await deps.fetchCatalogue()
       networkAnswered = true
+      // The details already shown go on with the new list: an order that changed a stock count leaves
+      // them current, and otherwise they serve until the new ones arrive.
       const previous = memory
+      const held = previous && detailsOf(previous)
+      const catalogue = held ? mergeDetails(list, held) : list
       fresh = true
-      if (!previous || previous.version !== catalogue.version || !catalogue.version) {
+      if (
+        !previous ||
+        previous.version !== catalogue.version ||
+        !catalogue.version ||
+        previous.detailsMerged !== catalogue.detailsMerged
+      ) {
         deliver(catalogue, 'network')
       }
       void deps.cache.write(catalogue)
@@ -73,6 +102,22 @@ export function createCatalogueLoader(deps: {
       if (cached) return { kind: 'stale', reason: offline ? 'offline' : 'error' }
       if (offline) return { kind: 'offline-empty' }
       return { kind: 'error', message: error instanceof Error ? error.message : String(error) }
+    }
+  }
+
+  async function runDetails(): Promise<DetailsOutcome> {
+    try {
+      const details = await deps.fetchDetails()
+      // The list may have been replaced while the details were on their way: merge into the newest.
+      const current = memory
+      if (!current) return 'failed'
+      const merged = mergeDetails(current, details)
+      memory = merged
+      for (const listener of detailsListeners) listener(merged)
+      void deps.cache.write(merged)
+      return detailsComplete(merged) ? 'complete' : 'partial'
+    } catch {
+      return memory?.detailsMerged ? 'partial' : 'failed'
     }
   }
 
@@ -97,11 +142,25 @@ export function createCatalogueLoader(deps: {
         listeners.delete(onData)
       }
     },
+    async loadDetails(onData) {
+      if (!memory) return 'failed'
+      if (detailsComplete(memory)) return 'complete'
+      detailsListeners.add(onData)
+      try {
+        detailsRunning ??= runDetails().finally(() => {
+          detailsRunning = undefined
+        })
+        return await detailsRunning
+      } finally {
+        detailsListeners.delete(onData)
+      }
+    },
   }
 }
 
-/** The app's one loader: the real endpoint and IndexedDB. */
+/** The app's one loader: the real endpoints and IndexedDB. */
 export const catalogueLoader = createCatalogueLoader({
   fetchCatalogue: () => fetchCatalogue(),
+  fetchDetails: () => fetchCatalogueDetails(),
   cache: deviceCatalogueCache,
 })

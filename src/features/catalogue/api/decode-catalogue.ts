@@ -1,9 +1,11 @@
-import type { Brand, BrandKind, Catalogue, Product } from '../types'
+import { expandCatalogue, expandDetails } from '@shared/catalogue-format'
+import type { Brand, BrandKind, Catalogue, CatalogueDetails, Product } from '../types'
 
 /**
- * Checks the shape of the `catalogue` answer by hand (a schema library would cost more than the whole
- * listing chunk). A bad row is dropped, not fatal: one broken product must not empty the shop. Only a
- * payload that is not a catalogue at all throws.
+ * Checks the catalogue by hand (a schema library would cost more than the whole listing chunk): the
+ * `catalogue` and `catalogue_details` answers (format 2, columnar, expanded into rows by
+ * `@shared/catalogue-format`), and the copy saved on the device (rows). A bad row is dropped, not fatal:
+ * one broken product must not empty the shop. Only a payload that is not a catalogue at all throws.
  */
 export class CatalogueFormatError extends Error {
   constructor(message: string) {
@@ -48,12 +50,17 @@ function textList(value: unknown): string[] {
   return items
 }
 
+function tagList(value: unknown): string[] {
+  return [...new Set(textList(value).map((tag) => tag.toLowerCase()))]
+}
+
 /** Only same-origin paths: an image URL from the data must never make the browser reach the internet. */
 function localPath(value: unknown): string | null {
   const path = requiredText(value)
   return path && path.startsWith('/') && !path.startsWith('//') ? path : null
 }
 
+/** One product row (the list expanded, or the device copy). */
 export function decodeProduct(value: unknown): Product | undefined {
   if (!isRow(value)) return undefined
   const id = requiredText(value.id)
@@ -74,7 +81,7 @@ export function decodeProduct(value: unknown): Product | undefined {
     rating: clamp(finite(value.rating) ?? 0, 0, 5),
     sizes: textList(value.sizes),
     colors: textList(value.colors),
-    tags: textList(value.tags).map((tag) => tag.toLowerCase()),
+    tags: tagList(value.tags),
     stock: Math.max(0, Math.floor(finite(value.stock) ?? 0)),
     image: localPath(value.image),
     newArrival: value.newArrival === true,
@@ -123,13 +130,86 @@ function decodeList<T extends { id: string }>(
   return rows
 }
 
+/** The `catalogue` answer: the list, without descriptions (they come with the details). */
 export function decodeCatalogue(value: unknown): Catalogue {
+  const expanded = expandCatalogue(value)
+  if (!expanded) throw new CatalogueFormatError('The catalogue answer is not a catalogue list')
+  return {
+    version: expanded.version,
+    products: decodeList(expanded.products, decodeProduct),
+    brands: decodeList(expanded.brands, decodeBrand),
+    detailsVersion: expanded.detailsVersion,
+    detailsMerged: '',
+  }
+}
+
+/** The `catalogue_details` answer; entries that are not text are read as empty. */
+export function decodeCatalogueDetails(value: unknown): CatalogueDetails {
+  const expanded = expandDetails(value)
+  if (!expanded) throw new CatalogueFormatError('The catalogue details answer is not one')
+  const products: CatalogueDetails['products'] = new Map()
+  for (const [id, entry] of expanded.products) {
+    products.set(id, { description: text(entry.description) ?? '', tags: tagList(entry.tags) })
+  }
+  const brands: CatalogueDetails['brands'] = new Map()
+  for (const [id, entry] of expanded.brands) {
+    brands.set(id, { description: text(entry.description) ?? '' })
+  }
+  return { version: expanded.version, products, brands }
+}
+
+/**
+ * The list with the details merged in by id. The list stays the word on which products are in the
+ * Heritage Collection, should older details (kept until the current ones arrive) say otherwise.
+ */
+export function mergeDetails(catalogue: Catalogue, details: CatalogueDetails): Catalogue {
+  return {
+    ...catalogue,
+    detailsMerged: details.version || catalogue.detailsVersion,
+    products: catalogue.products.map((product) => {
+      const extra = details.products.get(product.id)
+      if (!extra) return product
+      const heritage = product.tags.includes('heritage')
+      let tags = extra.tags
+      if (heritage !== tags.includes('heritage')) {
+        tags = heritage ? [...tags, 'heritage'] : tags.filter((tag) => tag !== 'heritage')
+      }
+      return { ...product, description: extra.description, tags }
+    }),
+    brands: catalogue.brands.map((brand) => {
+      const extra = details.brands.get(brand.id)
+      return extra ? { ...brand, description: extra.description } : brand
+    }),
+  }
+}
+
+/** The details merged into a catalogue, to carry them over to a newer list; undefined before any. */
+export function detailsOf(catalogue: Catalogue): CatalogueDetails | undefined {
+  if (!catalogue.detailsMerged) return undefined
+  return {
+    version: catalogue.detailsMerged,
+    products: new Map(
+      catalogue.products.map((product) => [
+        product.id,
+        { description: product.description, tags: product.tags },
+      ]),
+    ),
+    brands: new Map(
+      catalogue.brands.map((brand) => [brand.id, { description: brand.description }]),
+    ),
+  }
+}
+
+/** The copy saved on the device: the catalogue as the app held it, rows and all, checked again. */
+export function decodeStoredCatalogue(value: unknown): Catalogue {
   if (!isRow(value) || !Array.isArray(value.products)) {
-    throw new CatalogueFormatError('The catalogue answer has no product list')
+    throw new CatalogueFormatError('The saved catalogue has no product list')
   }
   return {
     version: text(value.version) ?? '',
     products: decodeList(value.products, decodeProduct),
     brands: decodeList(value.brands, decodeBrand),
+    detailsVersion: text(value.detailsVersion) ?? '',
+    detailsMerged: text(value.detailsMerged) ?? '',
   }
 }

@@ -65,7 +65,8 @@ export function BrandCard({ brand }: { brand: Brand }) {
             </Text>
           </Box>
         </Flex>
-        <Text fontSize="sm" color="brand.muted" mt="3" lineClamp={3} flex="1">
+        {/* Three lines held: the story arrives with the catalogue's details, after the first render. */}
+        <Text fontSize="sm" color="brand.muted" mt="3" lineClamp={3} flex="1" minH="3lh">
           {brand.description}
         </Text>
         <Flex align="center" justify="space-between" mt="4" fontSize="xs" color="brand.muted">

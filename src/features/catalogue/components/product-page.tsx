@@ -301,6 +301,14 @@ function ProductDetails({ product }: { product: Product }) {
             <Text mt="5" color="brand.charcoal" lineHeight="1.7">
               {product.description}
             </Text>
+          ) : catalogue.details === 'waiting' ? (
+            // The description follows the list a moment later: its lines are held so that the
+            // purchase box below does not jump when it arrives.
+            <Box mt="5" aria-hidden="true">
+              {['100%', '94%', '58%'].map((width) => (
+                <Box key={width} h="1em" my="0.35em" w={width} bg="brand.ivory" />
+              ))}
+            </Box>
           ) : null}
           <Box mt="7">
             <ProductPurchase key={product.id} product={product} />

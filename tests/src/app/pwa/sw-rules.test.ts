@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { buildVersion, cacheNames } from '../../../../sw/build-info'
+import { CATALOGUE_DETAILS_PATH, CATALOGUE_PATH } from '../../../../sw/catalogue-paths'
 import {
   SW_MESSAGES as WORKER_MESSAGES,
   OUTBOX_SYNC_TAG as WORKER_TAG,
 } from '../../../../sw/messages'
 import { isAnonymousRequest } from '../../../../sw/public-request'
 import { OUTBOX_SYNC_TAG, SW_MESSAGES } from '@/app/pwa/sw-messages'
+import { catalogueDetailsUrl, catalogueUrl } from '@/features/catalogue/api/fetch-catalogue'
 
 /** A JWT-shaped token with the given claims (the worker reads the role; it never verifies). */
 function token(claims: Record<string, unknown>): string {
@@ -42,6 +44,14 @@ describe('what the worker may cache', () => {
     expect(isAnonymousRequest(request({ apikey: anon, Authorization: 'Bearer not-a-jwt' }))).toBe(
       false,
     )
+  })
+})
+
+describe('the catalogue the worker keeps', () => {
+  it('is what the app reads: the list and its details', () => {
+    const path = (url: string) => new URL(url, 'http://127.0.0.1').pathname
+    expect(path(catalogueUrl())).toBe(CATALOGUE_PATH)
+    expect(path(catalogueDetailsUrl())).toBe(CATALOGUE_DETAILS_PATH)
   })
 })
 

@@ -1,8 +1,10 @@
 import type { Brand, Catalogue, Product } from '@/features/catalogue/catalogue-slice'
+import { encodeCatalogue, encodeDetails } from './catalogue-wire'
 
 /**
- * A small catalogue in the `catalogue` RPC's shape, for tests that need products without the server:
- * a few of each category, ten leather goods (more than a search may show), and the twelve watch brands.
+ * A small catalogue as the app holds it once the list and its details are in, for tests that need
+ * products without the server: a few of each category, ten leather goods (more than a search may
+ * show), and the twelve watch brands.
  */
 let day = 0
 function product(fields: Partial<Product> & Pick<Product, 'id' | 'name' | 'category'>): Product {
@@ -22,7 +24,7 @@ function product(fields: Partial<Product> & Pick<Product, 'id' | 'name' | 'categ
     image: '/images/products/dress-black.svg',
     newArrival: false,
     featured: false,
-    createdAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
+    createdAt: new Date(Date.UTC(2026, 0, day)).toISOString().slice(0, 10),
     ...fields,
   }
 }
@@ -253,9 +255,20 @@ export const brands: Brand[] = [
   })),
 ]
 
-export const catalogue: Catalogue = { version: 'fixture-1', products, brands }
+export const catalogue: Catalogue = {
+  version: 'fixture-1',
+  products,
+  brands,
+  detailsVersion: 'details-1',
+  detailsMerged: 'details-1',
+}
 
-/** The same catalogue as the RPC sends it (plain JSON). */
+/** The list as the `catalogue` RPC sends it (plain JSON, format 2). */
 export function catalogueJson(): unknown {
-  return JSON.parse(JSON.stringify(catalogue)) as unknown
+  return JSON.parse(JSON.stringify(encodeCatalogue(catalogue))) as unknown
+}
+
+/** The details as the `catalogue_details` RPC sends them. */
+export function catalogueDetailsJson(): unknown {
+  return JSON.parse(JSON.stringify(encodeDetails(catalogue))) as unknown
 }

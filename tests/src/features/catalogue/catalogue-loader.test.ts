@@ -6,20 +6,35 @@ import {
   type CatalogueCache,
 } from '@/features/catalogue/api/catalogue-cache'
 import { createCatalogueLoader } from '@/features/catalogue/api/catalogue-loader'
+import { decodeCatalogue, detailsOf } from '@/features/catalogue/api/decode-catalogue'
 import {
   CatalogueHttpError,
   CatalogueOfflineError,
+  catalogueDetailsUrl,
   catalogueUrl,
   fetchCatalogue,
+  fetchCatalogueDetails,
 } from '@/features/catalogue/api/fetch-catalogue'
-import type { Catalogue } from '@/features/catalogue/catalogue-slice'
-import { catalogue, catalogueJson } from './catalogue-fixture'
+import type { Catalogue, CatalogueDetails } from '@/features/catalogue/types'
+import { catalogue, catalogueDetailsJson, catalogueJson } from './catalogue-fixture'
 
 const older: Catalogue = {
   ...catalogue,
   version: 'fixture-0',
   products: catalogue.products.slice(0, 3),
 }
+
+/** The list as the network gives it: no details merged yet. */
+const list: Catalogue = decodeCatalogue(catalogueJson())
+const details: CatalogueDetails = detailsOf(catalogue)!
+
+const mergedFields = () => ({
+  detailsMerged: 'details-1',
+  products: [...catalogue.products].sort((a, b) => (a.id < b.id ? -1 : 1)),
+  brands: catalogue.brands,
+})
+
+const noDetails = () => Promise.reject(new CatalogueOfflineError(new TypeError('Failed to fetch')))
 
 function memoryCache(initial?: Catalogue): CatalogueCache & { saved: Catalogue[] } {
   let stored = initial
@@ -37,7 +52,7 @@ function memoryCache(initial?: Catalogue): CatalogueCache & { saved: Catalogue[]
 describe('fetching the catalogue', () => {
   it('GETs the RPC with the anonymous key and decodes it', async () => {
     const fetcher = vi.fn(async () => Response.json(catalogueJson()))
-    expect(await fetchCatalogue(fetcher)).toEqual(catalogue)
+    expect(await fetchCatalogue(fetcher)).toEqual(list)
     const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toBe(catalogueUrl())
     expect(url.endsWith('/rest/v1/rpc/catalogue')).toBe(true)
@@ -45,6 +60,18 @@ describe('fetching the catalogue', () => {
     expect(headers.apikey).toMatch(/^eyJ/)
     expect(headers.Authorization).toBe(`Bearer ${headers.apikey}`)
     expect(init.method).toBeUndefined()
+  })
+
+  it('GETs the details the same way', async () => {
+    const fetcher = vi.fn(async () => Response.json(catalogueDetailsJson()))
+    expect(await fetchCatalogueDetails(fetcher)).toEqual(details)
+    const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit]
+    expect(url).toBe(catalogueDetailsUrl())
+    expect(url.endsWith('/rest/v1/rpc/catalogue_details')).toBe(true)
+    expect((init.headers as Record<string, string>).apikey).toMatch(/^eyJ/)
+    await expect(
+      fetchCatalogueDetails(async () => new Response('nope', { status: 503 })),
+    ).rejects.toBeInstanceOf(CatalogueHttpError)
   })
 
   it('tells an unreachable server (offline) from an error answer', async () => {
@@ -72,6 +99,7 @@ describe('loading the catalogue (stale-while-revalidate)', () => {
     const cache = memoryCache(older)
     let release!: (value: Catalogue) => void
     const loader = createCatalogueLoader({
+      fetchDetails: noDetails,
       cache,
       fetchCatalogue: () => new Promise((resolve) => (release = resolve)),
     })
@@ -82,12 +110,13 @@ describe('loading the catalogue (stale-while-revalidate)', () => {
     expect(await done).toEqual({ kind: 'fresh' })
     expect(seen).toEqual(['device:fixture-0', 'network:fixture-1'])
     await vi.waitFor(() => expect(cache.saved).toEqual([catalogue]))
-    expect(loader.peek()).toBe(catalogue)
+    expect(loader.peek()).toEqual(catalogue)
   })
 
   it('does not hand over the same version twice', async () => {
     let release!: (value: Catalogue) => void
     const loader = createCatalogueLoader({
+      fetchDetails: noDetails,
       cache: memoryCache(catalogue),
       fetchCatalogue: () => new Promise((resolve) => (release = resolve)),
     })
@@ -101,6 +130,7 @@ describe('loading the catalogue (stale-while-revalidate)', () => {
 
   it('skips the device copy when the network answers first', async () => {
     const loader = createCatalogueLoader({
+      fetchDetails: noDetails,
       cache: { read: () => new Promise(() => {}), write: async () => {} },
       fetchCatalogue: async () => catalogue,
     })
@@ -111,6 +141,7 @@ describe('loading the catalogue (stale-while-revalidate)', () => {
 
   it('keeps the device copy when offline, and says it is stale', async () => {
     const loader = createCatalogueLoader({
+      fetchDetails: noDetails,
       cache: memoryCache(older),
       fetchCatalogue: async () => {
         throw new CatalogueOfflineError(new TypeError('Failed to fetch'))
@@ -126,6 +157,7 @@ describe('loading the catalogue (stale-while-revalidate)', () => {
 
   it('is offline-empty with nothing saved, and an error on a bad answer', async () => {
     const offline = createCatalogueLoader({
+      fetchDetails: noDetails,
       cache: memoryCache(),
       fetchCatalogue: async () => {
         throw new CatalogueOfflineError(new TypeError('Failed to fetch'))
@@ -133,6 +165,7 @@ describe('loading the catalogue (stale-while-revalidate)', () => {
     })
     expect(await offline.load(() => {})).toEqual({ kind: 'offline-empty' })
     const broken = createCatalogueLoader({
+      fetchDetails: noDetails,
       cache: memoryCache(),
       fetchCatalogue: async () => {
         throw new CatalogueHttpError(500)
@@ -143,7 +176,11 @@ describe('loading the catalogue (stale-while-revalidate)', () => {
 
   it('shares one request between concurrent callers and reuses a fresh copy', async () => {
     const fetcher = vi.fn(async () => catalogue)
-    const loader = createCatalogueLoader({ cache: memoryCache(), fetchCatalogue: fetcher })
+    const loader = createCatalogueLoader({
+      cache: memoryCache(),
+      fetchCatalogue: fetcher,
+      fetchDetails: noDetails,
+    })
     const first = vi.fn()
     const second = vi.fn()
     await Promise.all([loader.load(first), loader.load(second)])
@@ -159,7 +196,11 @@ describe('loading the catalogue (stale-while-revalidate)', () => {
   it('asks the network again once told a newer catalogue exists, without flashing the old one', async () => {
     const newer = { ...catalogue, version: 'fixture-2' }
     const fetcher = vi.fn<() => Promise<Catalogue>>().mockResolvedValueOnce(catalogue)
-    const loader = createCatalogueLoader({ cache: memoryCache(older), fetchCatalogue: fetcher })
+    const loader = createCatalogueLoader({
+      cache: memoryCache(older),
+      fetchCatalogue: fetcher,
+      fetchDetails: noDetails,
+    })
     await loader.load(() => {})
     fetcher.mockResolvedValueOnce(newer)
     loader.markStale()
@@ -173,7 +214,11 @@ describe('loading the catalogue (stale-while-revalidate)', () => {
 
   it('reads only the device (never the network) for titles', async () => {
     const fetcher = vi.fn(async () => catalogue)
-    const loader = createCatalogueLoader({ cache: memoryCache(older), fetchCatalogue: fetcher })
+    const loader = createCatalogueLoader({
+      cache: memoryCache(older),
+      fetchCatalogue: fetcher,
+      fetchDetails: noDetails,
+    })
     expect(loader.peek()).toBeUndefined()
     expect(await loader.loadFromDevice()).toBe(older)
     expect(loader.peek()).toBe(older)
@@ -181,8 +226,78 @@ describe('loading the catalogue (stale-while-revalidate)', () => {
   })
 })
 
+describe('loading the details after the list', () => {
+  it('reads the details the list names, merges them, hands them over and saves them', async () => {
+    const cache = memoryCache()
+    const fetchDetails = vi.fn(async () => details)
+    const loader = createCatalogueLoader({ cache, fetchCatalogue: async () => list, fetchDetails })
+    expect(await loader.loadDetails(() => {})).toBe('failed')
+    await loader.load(() => {})
+    expect(loader.peek()?.detailsMerged).toBe('')
+    expect(fetchDetails).not.toHaveBeenCalled()
+    const seen: Catalogue[] = []
+    const [first, second] = await Promise.all([
+      loader.loadDetails((data) => seen.push(data)),
+      loader.loadDetails((data) => seen.push(data)),
+    ])
+    expect([first, second]).toEqual(['complete', 'complete'])
+    expect(fetchDetails).toHaveBeenCalledTimes(1)
+    expect(seen).toHaveLength(2)
+    expect(seen[0]).toEqual({ ...list, ...mergedFields() })
+    expect(cache.saved.at(-1)).toEqual(seen[0])
+    expect(await loader.loadDetails(() => {})).toBe('complete')
+    expect(fetchDetails).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps the details it holds for a newer list that names the same ones', async () => {
+    const fetchDetails = vi.fn(async () => details)
+    const loader = createCatalogueLoader({
+      cache: memoryCache(catalogue),
+      fetchCatalogue: async () => ({ ...list, version: 'fixture-2' }),
+      fetchDetails,
+    })
+    const seen: string[] = []
+    await loader.load((data, source) =>
+      seen.push(`${source}:${data.version}:${data.detailsMerged}`),
+    )
+    expect(seen.at(-1)).toBe('network:fixture-2:details-1')
+    expect(loader.peek()?.products.find((p) => p.id === 'dress-001')?.description).toMatch(/silk/)
+    expect(await loader.loadDetails(() => {})).toBe('complete')
+    expect(fetchDetails).not.toHaveBeenCalled()
+  })
+
+  it('shows older details until the named ones come, and says when it could not read them', async () => {
+    const newer = { ...list, version: 'fixture-2', detailsVersion: 'details-2' }
+    const fetchDetails = vi
+      .fn<() => Promise<CatalogueDetails>>()
+      .mockRejectedValueOnce(new CatalogueOfflineError(new TypeError('Failed to fetch')))
+      .mockResolvedValueOnce(details)
+      .mockResolvedValueOnce({ ...details, version: 'details-2' })
+    const loader = createCatalogueLoader({
+      cache: memoryCache(catalogue),
+      fetchCatalogue: async () => newer,
+      fetchDetails,
+    })
+    await loader.load(() => {})
+    expect(loader.peek()).toMatchObject({ detailsVersion: 'details-2', detailsMerged: 'details-1' })
+    // Offline: the older details stay. An older copy answering: merged, still not the named ones.
+    expect(await loader.loadDetails(() => {})).toBe('partial')
+    expect(await loader.loadDetails(() => {})).toBe('partial')
+    expect(await loader.loadDetails(() => {})).toBe('complete')
+    expect(loader.peek()?.detailsMerged).toBe('details-2')
+
+    const empty = createCatalogueLoader({
+      cache: memoryCache(),
+      fetchCatalogue: async () => list,
+      fetchDetails: noDetails,
+    })
+    await empty.load(() => {})
+    expect(await empty.loadDetails(() => {})).toBe('failed')
+  })
+})
+
 describe('the device copy (IndexedDB through localforage)', () => {
-  it('saves and reads back the catalogue', async () => {
+  it('saves and reads back the catalogue, details and all', async () => {
     await deviceCatalogueCache.write(catalogue)
     expect(await deviceCatalogueCache.read()).toEqual(catalogue)
   })
@@ -191,7 +306,10 @@ describe('the device copy (IndexedDB through localforage)', () => {
     const localforage = (await import('localforage')).default
     const store = localforage.createInstance({ name: catalogueDatabase, storeName: 'catalogue' })
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    await store.setItem('catalogue', { format: 1, catalogue: { products: 'oops' } })
+    await store.setItem('catalogue', { format: 2, catalogue: { products: 'oops' } })
+    expect(await deviceCatalogueCache.read()).toBeUndefined()
+    // A copy saved by the app before the list and its details were split is read afresh.
+    await store.setItem('catalogue', { format: 1, catalogue })
     expect(await deviceCatalogueCache.read()).toBeUndefined()
     await store.setItem('catalogue', { format: 99, catalogue })
     expect(await deviceCatalogueCache.read()).toBeUndefined()

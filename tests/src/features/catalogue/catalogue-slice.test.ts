@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { makeStore } from '@/app/store'
 import {
+  catalogueDetailsFailed,
+  catalogueDetailsReceived,
   catalogueFailed,
   catalogueLoading,
   catalogueReceived,
@@ -40,6 +42,42 @@ describe('catalogue state', () => {
     store.dispatch(catalogueReceived({ catalogue, fromDevice: false }))
     store.dispatch(catalogueFailed({ offline: true, message: 'offline' }))
     expect(store.getState().catalogue.status).toBe('ready')
+  })
+
+  it('waits for the details after a list without them, then takes them for that list only', () => {
+    const store = makeStore()
+    const list = {
+      ...catalogue,
+      detailsMerged: '',
+      products: catalogue.products.map((p) => ({ ...p, description: '' })),
+    }
+    store.dispatch(catalogueReceived({ catalogue: list, fromDevice: false }))
+    expect(store.getState().catalogue).toMatchObject({ details: 'waiting', detailsMerged: '' })
+    // Details for a list that is no longer shown are ignored.
+    store.dispatch(catalogueDetailsReceived({ ...catalogue, version: 'fixture-0' }))
+    expect(store.getState().catalogue.detailsMerged).toBe('')
+    store.dispatch(catalogueDetailsReceived(catalogue))
+    expect(store.getState().catalogue).toMatchObject({
+      details: 'ready',
+      detailsMerged: 'details-1',
+      version: 'fixture-1',
+    })
+    expect(store.getState().catalogue.products[0]?.description).toMatch(/silk/)
+    // A failure later changes nothing: the details shown stay.
+    store.dispatch(catalogueDetailsFailed())
+    expect(store.getState().catalogue.details).toBe('ready')
+  })
+
+  it('says the details are unavailable when none could be read', () => {
+    const store = makeStore()
+    store.dispatch(
+      catalogueReceived({ catalogue: { ...catalogue, detailsMerged: '' }, fromDevice: true }),
+    )
+    store.dispatch(catalogueDetailsFailed())
+    expect(store.getState().catalogue.details).toBe('unavailable')
+    // The same list again with details merged (the device had them after all) is taken.
+    store.dispatch(catalogueReceived({ catalogue, fromDevice: true }))
+    expect(store.getState().catalogue.details).toBe('ready')
   })
 
   it('finds products by product code, slug, or slug in another case', () => {

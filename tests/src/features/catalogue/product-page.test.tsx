@@ -5,15 +5,21 @@ import { describe, expect, it } from 'vitest'
 import { BrandPage } from '@/features/catalogue/components/brand-page'
 import { BrandsPage } from '@/features/catalogue/components/brands-page'
 import { ProductPage } from '@/features/catalogue/components/product-page'
-import { productViewed } from '@/features/catalogue/catalogue-slice'
+import {
+  catalogueDetailsReceived,
+  catalogueReceived,
+  productViewed,
+} from '@/features/catalogue/catalogue-slice'
 import type { BrandSlug } from '@/config/paths'
 import { makeStore } from '@/app/store'
+import { catalogue } from './catalogue-fixture'
 import { createRoute, renderRoute } from './render-route'
 
-function renderProduct(path: string, store = makeStore()) {
+function renderProduct(path: string, store = makeStore(), withCatalogue = true) {
   return renderRoute({
     path,
     store,
+    withCatalogue,
     routes: (root) => [
       createRoute({
         getParentRoute: () => root,
@@ -49,6 +55,21 @@ describe('product page', { timeout: 20_000 }, () => {
       'width',
       '800',
     )
+  })
+
+  it('shows the description once the details follow the list', async () => {
+    const store = makeStore()
+    const listOnly = {
+      ...catalogue,
+      detailsMerged: '',
+      products: catalogue.products.map((product) => ({ ...product, description: '' })),
+    }
+    store.dispatch(catalogueReceived({ catalogue: listOnly, fromDevice: false }))
+    await renderProduct('/product/dress-001', store, false)
+    expect(screen.getByRole('heading', { level: 1, name: 'Silk Evening Gown' }))
+    expect(screen.queryByText(/Floor-length silk charmeuse/)).not.toBeInTheDocument()
+    store.dispatch(catalogueDetailsReceived(catalogue))
+    expect(await screen.findByText(/Floor-length silk charmeuse/)).toBeVisible()
   })
 
   it('opens by product code too (search results link that way)', async () => {

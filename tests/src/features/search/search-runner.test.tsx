@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppProvider } from '@/app/provider'
 import { makeStore } from '@/app/store'
 import { timings } from '@/config/site'
-import { catalogueReceived } from '@/features/catalogue/catalogue-slice'
+import {
+  catalogueDetailsReceived,
+  catalogueReceived,
+  type Catalogue,
+} from '@/features/catalogue/catalogue-slice'
 import { clearSearch, searchSlice, setSearchQuery } from '@/features/search/search-slice'
 import { useSearchRunner } from '@/features/search/use-search-runner'
 import { createSearchService, type SearchService } from '@/features/search/worker/search-service'
@@ -14,9 +18,9 @@ function Runner({ service }: { service: SearchService }) {
   return null
 }
 
-function setup(service: SearchService = createSearchService()) {
+function setup(service: SearchService = createSearchService(), shown: Catalogue = catalogue) {
   const store = makeStore()
-  store.dispatch(catalogueReceived({ catalogue, fromDevice: false }))
+  store.dispatch(catalogueReceived({ catalogue: shown, fromDevice: false }))
   render(
     <AppProvider store={store}>
       <Runner service={service} />
@@ -112,6 +116,24 @@ describe('running a search', () => {
       resultsFor: 'gown',
     })
     expect(log).toHaveBeenCalledWith('Search error', expect.any(Error))
+  })
+
+  it('searches descriptions once the details follow the list, and what it has until then', async () => {
+    const listOnly = {
+      ...catalogue,
+      detailsMerged: '',
+      products: catalogue.products.map((product) => ({ ...product, description: '' })),
+    }
+    const { store, type } = setup(createSearchService(), listOnly)
+    const names = () => store.getState().search.results.map((result) => result.name)
+    type('charmeuse')
+    await act(() => vi.advanceTimersByTimeAsync(timings.searchDelayMs))
+    await settle()
+    expect(names()).toEqual([])
+    act(() => void store.dispatch(catalogueDetailsReceived(catalogue)))
+    await act(() => vi.advanceTimersByTimeAsync(timings.searchDelayMs))
+    await settle()
+    expect(names()).toEqual(['Silk Evening Gown'])
   })
 
   it('searches again when a new catalogue arrives', async () => {
