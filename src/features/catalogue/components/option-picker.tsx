@@ -3,7 +3,6 @@ import { Flex } from '@chakra-ui/react/flex'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
 import type { ReactNode } from 'react'
-import { VisuallyHidden } from '@/components/visually-hidden'
 import { swatchFor } from './colour-swatch'
 
 /**
@@ -109,6 +108,7 @@ export function OptionPicker({
                 value={option}
                 checked={checked}
                 disabled={unavailable}
+                aria-label={unavailable ? `${option}, Sold out` : undefined}
                 onChange={() => onChange(option)}
                 position="absolute"
                 inset="0"
@@ -127,7 +127,6 @@ export function OptionPicker({
                 />
               ) : null}
               {option}
-              {unavailable ? <VisuallyHidden>, Sold out</VisuallyHidden> : null}
             </chakra.label>
           )
         })}
