@@ -3,7 +3,6 @@ import { Flex } from '@chakra-ui/react/flex'
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { PromoBanner } from '@/components/promo-banner'
 import { SkipLink } from '@/components/skip-link'
-import { SplashScreen } from '@/components/splash-screen'
 import { Toaster } from '@/components/toaster'
 import { paths } from '@/config/paths'
 import { PwaPrompts } from '@/app/pwa/pwa-prompts'
@@ -18,17 +17,17 @@ import { isUnder, useStartupSplash } from './use-startup-splash'
 
 /**
  * The page frame: promo banner, sticky header, the page, footer, and the app-wide overlays (search
- * dialog, cart drawer, chat, install and update prompts, toasts, the email offer and the splash).
+ * dialog, cart drawer, chat, install and update prompts, toasts and the email offer).
  *
- * The splash plays once per app start and is dropped for good when it finishes or as soon as the path is
- * /checkout (spec §2), so it never covers checkout. The page renders underneath it from the first frame.
- * The email offer waits for the splash and never covers checkout or the admin area.
+ * The start-up splash is drawn by index.html before this renders (see use-startup-splash.ts): the page
+ * renders underneath it from the first frame. The email offer waits for the splash and never covers
+ * checkout or the admin area.
  */
 export function AppShell() {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const onCheckout = isUnder(pathname, paths.checkout)
   const inAdmin = isUnder(pathname, paths.admin) || pathname === paths.adminDashboard
-  const { splashVisible, finishSplash } = useStartupSplash()
+  const { splashVisible } = useStartupSplash()
 
   return (
     <>
@@ -48,7 +47,6 @@ export function AppShell() {
       <PwaPrompts />
       <EmailOffer suppressed={splashVisible || onCheckout || inAdmin} />
       <Toaster />
-      {splashVisible ? <SplashScreen onComplete={finishSplash} /> : null}
     </>
   )
 }

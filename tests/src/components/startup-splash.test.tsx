@@ -12,21 +12,26 @@ import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useStartupSplash } from '@/app/layout/use-startup-splash'
 import { system } from '@/app/theme'
-import { skipSplashKey, SplashScreen } from '@/components/splash-screen'
+import { skipSplashKey, splashOptions, startSplash } from '@/components/splash-screen'
 
-/** The shell's rule (spec §2): the splash shows at start, never on /checkout, and is dropped for good. */
+/**
+ * The shell's rule (spec §2): the splash (started by index.html before the app) shows at start, never
+ * on /checkout, and is dropped for good; the shell knows whether it still shows (the email offer waits).
+ */
 function Shell() {
-  const { splashVisible, finishSplash } = useStartupSplash()
+  const { splashVisible } = useStartupSplash()
   return (
     <>
       <Link to="/checkout">Go to checkout</Link>
+      <p>{splashVisible ? 'Splash showing' : 'Splash gone'}</p>
       <Outlet />
-      {splashVisible ? <SplashScreen onComplete={finishSplash} /> : null}
     </>
   )
 }
 
 async function renderAt(path: string) {
+  // What index.html does before the app's code runs.
+  startSplash(splashOptions)
   const root = createRootRoute({ component: Shell })
   const router = createRouter({
     routeTree: root.addChildren([
@@ -52,29 +57,40 @@ const splash = () => screen.queryByRole('progressbar', { name: 'Loading Luxe Ken
 
 describe('the start-up splash in the shell', () => {
   afterEach(() => {
+    window.luxeSplash?.drop()
+    delete window.luxeSplash
     vi.useRealTimers()
     sessionStorage.clear()
   })
 
   it('covers the first page, which is already rendered underneath, and goes after 5.3 s', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    })
     await renderAt('/')
     expect(splash()).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument()
+    expect(screen.getByText('Splash showing')).toBeInTheDocument()
     act(() => {
-      vi.advanceTimersByTime(5300)
+      vi.advanceTimersByTime(5299)
+    })
+    expect(screen.getByText('Splash showing')).toBeInTheDocument()
+    act(() => {
+      vi.advanceTimersByTime(1)
     })
     expect(splash()).not.toBeInTheDocument()
+    expect(screen.getByText('Splash gone')).toBeInTheDocument()
     act(() => {
       vi.advanceTimersByTime(60_000)
     })
     expect(splash()).not.toBeInTheDocument()
   })
 
-  it('is never shown when the app starts on /checkout', async () => {
+  it('is dropped when the app starts on /checkout', async () => {
     await renderAt('/checkout')
     expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeInTheDocument()
     expect(splash()).not.toBeInTheDocument()
+    expect(screen.getByText('Splash gone')).toBeInTheDocument()
   })
 
   it('is dropped as soon as the path becomes /checkout', async () => {
@@ -84,6 +100,7 @@ describe('the start-up splash in the shell', () => {
     expect(splash()).not.toBeInTheDocument()
     await act(() => router.navigate({ to: '/' }))
     expect(splash()).not.toBeInTheDocument()
+    expect(screen.getByText('Splash gone')).toBeInTheDocument()
   })
 
   it('is skipped when automated tests set the session flag', async () => {
@@ -91,5 +108,17 @@ describe('the start-up splash in the shell', () => {
     await renderAt('/')
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument()
     expect(splash()).not.toBeInTheDocument()
+    expect(screen.getByText('Splash gone')).toBeInTheDocument()
+  })
+
+  it('counts as gone in pages that never drew it', async () => {
+    const root = createRootRoute({ component: Shell })
+    const router = createRouter({
+      routeTree: root,
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    })
+    await router.load()
+    render(<RouterProvider router={router} />)
+    expect(screen.getByText('Splash gone')).toBeInTheDocument()
   })
 })
