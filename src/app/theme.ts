@@ -115,6 +115,38 @@ const toastRecipe = defineSlotRecipe({
   },
 })
 
+/**
+ * Every token is turned into a CSS variable when the app starts (the costliest part of creating the
+ * system), so the palettes nothing uses are left out. Kept: gray (the components' default), the status
+ * colours red, orange, green and blue (errors, warnings, success, info) and purple (an admin badge
+ * tone, see features/admin/labels.ts).
+ */
+const unusedPalettes = new Set(['yellow', 'teal', 'cyan', 'pink'])
+
+function withoutUnusedPalettes<T extends object>(group: T): T {
+  return Object.fromEntries(
+    Object.entries(group).filter(([name]) => !unusedPalettes.has(name)),
+  ) as T
+}
+
+/**
+ * The store has no dark mode: semantic tokens keep their light value only, so no second (`.dark`) set
+ * of variables is built and inserted at start-up.
+ */
+function lightOnly<T>(node: T): T {
+  if (typeof node !== 'object' || node === null) return node
+  if ('value' in node) {
+    const { value } = node as { value: unknown }
+    if (typeof value === 'object' && value !== null && '_light' in value) {
+      return { ...node, value: (value as { _light: unknown })._light }
+    }
+    return node
+  }
+  return Object.fromEntries(
+    Object.entries(node).map(([key, child]) => [key, lightOnly(child as unknown)]),
+  ) as T
+}
+
 const recipesOnly = defineConfig({
   preflight: true,
   cssVarsPrefix: 'chakra',
@@ -123,8 +155,11 @@ const recipesOnly = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
+    semanticTokens: lightOnly({
+      ...semanticTokens,
+      colors: withoutUnusedPalettes(semanticTokens.colors ?? {}),
+    }),
     textStyles,
     layerStyles,
     animationStyles,
