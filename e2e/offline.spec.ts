@@ -70,6 +70,8 @@ test('shopping works with the server stopped; an offline sign-up is delivered ex
   // A product page, the cart and the wishlist.
   await page.goto('/product/silk-evening-gown-dress-006')
   await expect(page.getByRole('heading', { level: 1, name: 'Silk Evening Gown' })).toBeVisible()
+  // The description came with the details, read after the list on the online visit.
+  await expect(page.getByText(/^Floor-length silk charmeuse cut on the bias/)).toBeVisible()
   await page.getByRole('radio', { name: 'Black' }).check()
   await page.getByRole('radio', { name: 'M', exact: true }).check()
   await page.getByRole('button', { name: 'Add to Cart' }).click()
@@ -89,6 +91,9 @@ test('shopping works with the server stopped; an offline sign-up is delivered ex
   const search = page.getByRole('dialog', { name: 'Search Fashion' })
   await search.getByPlaceholder('Search for fashion items...').fill('gown')
   await expect(search.getByRole('heading', { name: /^Search Results \([1-9]\d*\)$/ })).toBeVisible()
+  // A word found only in its description finds it too.
+  await search.getByPlaceholder('Search for fashion items...').fill('charmeuse')
+  await expect(search.getByRole('heading', { name: 'Search Results (1)' })).toBeVisible()
   await search
     .getByRole('link', { name: /Silk Evening Gown/ })
     .first()
@@ -153,7 +158,10 @@ test('shopping works with the server stopped; an offline sign-up is delivered ex
   // Nothing personal was ever cached: only the shell, the public catalogue and product pictures.
   const cached = Object.values(await cacheContents(page)).flat()
   expect(cached.filter((path) => /^\/(auth|functions)\/v1\//.test(path))).toEqual([])
-  expect(cached.filter((path) => path.startsWith('/rest/v1/'))).toEqual(['/rest/v1/rpc/catalogue'])
+  expect(cached.filter((path) => path.startsWith('/rest/v1/')).sort()).toEqual([
+    '/rest/v1/rpc/catalogue',
+    '/rest/v1/rpc/catalogue_details',
+  ])
 
   await context.close()
 })

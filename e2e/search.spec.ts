@@ -54,6 +54,19 @@ test('finds products, watch brands and pages, each opening the right place', asy
   )
 })
 
+test('matches descriptions too, once they follow the catalogue list', async ({ page }) => {
+  await page.goto('/')
+  const { dialog, box } = await openSearch(page)
+  // Only the Silk Evening Gown's description has this word (spec §5: name, category, brand and
+  // description). A search typed before the descriptions arrive is run again when they do.
+  await box.fill('charmeuse')
+  await expect(dialog.getByRole('heading', { name: 'Search Results (1)' })).toBeVisible()
+  await expect(dialog.getByRole('link', { name: /Silk Evening Gown/ })).toHaveAttribute(
+    'href',
+    '/product/dress-006',
+  )
+})
+
 test('keeps to the limits: 8 products, 2 + 2 brands, 3 pages, 15 in all', async ({ page }) => {
   await page.goto('/')
   const { dialog, box } = await openSearch(page)

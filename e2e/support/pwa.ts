@@ -27,14 +27,16 @@ export function cacheContents(page: Page): Promise<Record<string, string[]>> {
   })
 }
 
-/** Waits until the worker holds a copy of the catalogue. */
+/** Waits until the worker holds a copy of the catalogue: the list and its details. */
 export async function waitForCachedCatalogue(page: Page): Promise<void> {
   await expect
     .poll(
       async () =>
         Object.entries(await cacheContents(page)).some(
           ([name, paths]) =>
-            name.startsWith('luxe-catalogue-') && paths.includes('/rest/v1/rpc/catalogue'),
+            name.startsWith('luxe-catalogue-') &&
+            paths.includes('/rest/v1/rpc/catalogue') &&
+            paths.includes('/rest/v1/rpc/catalogue_details'),
         ),
       { timeout: 30_000 },
     )
