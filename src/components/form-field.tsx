@@ -1,22 +1,29 @@
 import { Box } from '@chakra-ui/react/box'
-import { chakra } from '@chakra-ui/react/styled-system'
+import { chakra, type HTMLChakraProps } from '@chakra-ui/react/styled-system'
 import type { ReactNode } from 'react'
 
 /**
  * A labelled form field: label, optional hint, the control, and its error. The control gets its ids
  * from `fieldAria(id, …)`, so the hint and the error are read out with it (aria-describedby).
+ *
+ * The hint stands above the control, or with `hintBelow` under it, where the error takes its place.
+ * `labelProps` restyles the label (`plainLabel` for forms set in body text).
  */
 export function FormField({
   id,
   label,
   hint,
   error,
+  hintBelow = false,
+  labelProps,
   children,
 }: {
   id: string
   label: ReactNode
   hint?: ReactNode
   error?: string
+  hintBelow?: boolean
+  labelProps?: HTMLChakraProps<'label'>
   children: ReactNode
 }) {
   return (
@@ -28,15 +35,21 @@ export function FormField({
         fontWeight="semibold"
         color="brand.ink"
         mb="1.5"
+        {...labelProps}
       >
         {label}
       </chakra.label>
-      {hint ? (
+      {hint && !hintBelow ? (
         <chakra.p id={`${id}-hint`} fontSize="sm" color="brand.muted" mb="1.5">
           {hint}
         </chakra.p>
       ) : null}
       {children}
+      {hint && hintBelow && !error ? (
+        <chakra.p id={`${id}-hint`} mt="1.5" fontSize="sm" color="brand.muted">
+          {hint}
+        </chakra.p>
+      ) : null}
       {error ? (
         <chakra.p id={`${id}-error`} mt="1.5" fontSize="sm" color="brand.sale">
           {error}
@@ -46,9 +59,21 @@ export function FormField({
   )
 }
 
-/** The accessibility attributes a control inside `FormField` needs. */
-export function fieldAria(id: string, { error, hint }: { error?: string; hint?: boolean } = {}) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+/** A label in the surrounding text's size and colour, medium weight. */
+export const plainLabel = {
+  fontSize: 'inherit',
+  fontWeight: 'medium',
+  color: 'inherit',
+} as const satisfies HTMLChakraProps<'label'>
+
+/** The accessibility attributes a control inside `FormField` needs (pass the field's `hintBelow`). */
+export function fieldAria(
+  id: string,
+  { error, hint, hintBelow }: { error?: string; hint?: boolean; hintBelow?: boolean } = {},
+) {
+  // Below the control the error takes the hint's place, so only one of them is read out.
+  const hintShown = hint && !(hintBelow && error)
+  const describedBy = [hintShown ? `${id}-hint` : '', error ? `${id}-error` : '']
     .filter(Boolean)
     .join(' ')
   return {

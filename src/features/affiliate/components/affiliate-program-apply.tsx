@@ -2,7 +2,8 @@ import { Box } from '@chakra-ui/react/box'
 import { Button } from '@chakra-ui/react/button'
 import { Input } from '@chakra-ui/react/input'
 import { chakra } from '@chakra-ui/react/styled-system'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
+import { fieldAria, FormField, plainLabel } from '@/components/form-field'
 import { affiliates } from '@/config/site'
 import { getSupabase } from '@/lib/supabase'
 import {
@@ -70,17 +71,17 @@ export function AffiliateProgramApply({ onApplied }: { onApplied: () => void }) 
           label="Preferred code (optional)"
           hint="3 to 32 letters, numbers or dashes, e.g. AMINA-STYLE. Leave empty and we will choose one."
           error={errors.code}
+          hintBelow
+          labelProps={plainLabel}
         >
           <Input
-            id={ids.code}
+            {...fieldAria(ids.code, { error: errors.code, hint: true, hintBelow: true })}
             value={form.code}
             onChange={(event) => update('code', event.target.value)}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={32}
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={errors.code ? `${ids.code}-error` : `${ids.code}-hint`}
           />
         </FormField>
         <FormField
@@ -88,9 +89,15 @@ export function AffiliateProgramApply({ onApplied }: { onApplied: () => void }) 
           label="M-Pesa number for payouts"
           hint="Your commission is paid to this number."
           error={errors.payoutPhone}
+          hintBelow
+          labelProps={plainLabel}
         >
           <Input
-            id={ids.payoutPhone}
+            {...fieldAria(ids.payoutPhone, {
+              error: errors.payoutPhone,
+              hint: true,
+              hintBelow: true,
+            })}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
@@ -98,10 +105,6 @@ export function AffiliateProgramApply({ onApplied }: { onApplied: () => void }) 
             value={form.payoutPhone}
             onChange={(event) => update('payoutPhone', event.target.value)}
             aria-required="true"
-            aria-invalid={errors.payoutPhone ? true : undefined}
-            aria-describedby={
-              errors.payoutPhone ? `${ids.payoutPhone}-error` : `${ids.payoutPhone}-hint`
-            }
           />
         </FormField>
       </Box>
@@ -124,37 +127,5 @@ export function AffiliateProgramApply({ onApplied }: { onApplied: () => void }) 
         Apply now
       </Button>
     </chakra.form>
-  )
-}
-
-function FormField({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string
-  label: string
-  hint: string
-  error?: string
-  children: ReactNode
-}) {
-  return (
-    <Box>
-      <chakra.label htmlFor={id} display="block" fontWeight="medium" mb="1.5">
-        {label}
-      </chakra.label>
-      {children}
-      {error ? (
-        <chakra.p id={`${id}-error`} mt="1.5" fontSize="sm" color="brand.sale">
-          {error}
-        </chakra.p>
-      ) : (
-        <chakra.p id={`${id}-hint`} mt="1.5" fontSize="sm" color="brand.muted">
-          {hint}
-        </chakra.p>
-      )}
-    </Box>
   )
 }

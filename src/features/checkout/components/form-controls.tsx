@@ -1,43 +1,16 @@
-import { Box } from '@chakra-ui/react/box'
 import { chakra } from '@chakra-ui/react/styled-system'
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
+import { controlStyle as sharedControlStyle, fieldAria, FormField } from '@/components/form-field'
 
 /** The id of a field's control, from its name (`contact.phone` → `checkout-contact-phone`). */
 export const controlId = (field: string) => `checkout-${field.replace(/[^a-z0-9]+/gi, '-')}`
 
-/** Label, optional hint, the control and its error, wired for screen readers. */
+/** Label, optional hint under the control, the control and its error, wired for screen readers. */
 export function Field({
   field,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  field: string
-  label: ReactNode
-  hint?: ReactNode
-  error?: string
-  children: ReactNode
-}) {
-  const id = controlId(field)
-  return (
-    <Box>
-      <chakra.label htmlFor={id} display="block" fontSize="sm" fontWeight="semibold" mb="1.5">
-        {label}
-      </chakra.label>
-      {children}
-      {hint && !error ? (
-        <chakra.p id={`${id}-hint`} mt="1.5" fontSize="sm" color="brand.muted">
-          {hint}
-        </chakra.p>
-      ) : null}
-      {error ? (
-        <chakra.p id={`${id}-error`} mt="1.5" fontSize="sm" color="brand.sale">
-          {error}
-        </chakra.p>
-      ) : null}
-    </Box>
-  )
+  ...props
+}: { field: string } & Omit<ComponentProps<typeof FormField>, 'id' | 'hintBelow' | 'labelProps'>) {
+  return <FormField id={controlId(field)} hintBelow labelProps={{ color: 'inherit' }} {...props} />
 }
 
 /** The attributes a control inside `Field` needs. */
@@ -45,29 +18,11 @@ export function controlProps(
   field: string,
   { error, hint }: { error?: string; hint?: boolean } = {},
 ) {
-  const id = controlId(field)
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined
-  return {
-    id,
-    name: field,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
-  } as const
+  return { ...fieldAria(controlId(field), { error, hint, hintBelow: true }), name: field } as const
 }
 
-/** Select and textarea have no recipe in the trimmed theme: they borrow the input's look. */
-export const controlStyle = {
-  width: '100%',
-  minH: '11',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l2',
-  bg: 'bg',
-  px: '3',
-  fontSize: 'md',
-  _focusVisible: { outline: '2px solid', outlineColor: 'brand.gold', outlineOffset: '0' },
-  _invalid: { borderColor: 'brand.sale' },
-} as const
+/** Select and textarea borrow the input's look, at the checkout's thumb-sized height. */
+export const controlStyle = { ...sharedControlStyle, minH: '11' } as const
 
 /** Inputs big enough for a thumb, 16px text so phones do not zoom in. */
 export const inputStyle = { h: '11', fontSize: 'md', bg: 'white' } as const

@@ -2,7 +2,8 @@ import { Box } from '@chakra-ui/react/box'
 import { Button } from '@chakra-ui/react/button'
 import { Input } from '@chakra-ui/react/input'
 import { chakra } from '@chakra-ui/react/styled-system'
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent } from 'react'
+import { controlStyle, fieldAria, FormField, plainLabel } from '@/components/form-field'
 import { store } from '@/config/site'
 import { useOnlineStatus } from '@/lib/use-online-status'
 import { sendContactMessage } from '../api/send-contact-message'
@@ -23,50 +24,11 @@ type Status = 'idle' | 'sending' | 'sent' | 'failed' | 'offline'
 const fieldOrder: ContactField[] = ['name', 'email', 'phone', 'subject', 'message']
 const fieldId = (field: ContactField) => `contact-${field}`
 
-/** Textarea and select have no Chakra recipe in our trimmed theme: they borrow the input's look. */
-const controlStyle = {
-  width: '100%',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l2',
-  bg: 'bg',
-  px: '3',
-  fontSize: 'md',
-  _focusVisible: { outline: '2px solid', outlineColor: 'brand.gold', outlineOffset: '0' },
-  _invalid: { borderColor: 'brand.sale' },
-} as const
-
 function Field({
   field,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  field: ContactField
-  label: string
-  hint?: string
-  error?: string
-  children: ReactNode
-}) {
-  return (
-    <Box>
-      <chakra.label htmlFor={fieldId(field)} display="block" fontWeight="medium" mb="1.5">
-        {label}
-      </chakra.label>
-      {hint ? (
-        <chakra.p id={`${fieldId(field)}-hint`} fontSize="sm" color="brand.muted" mb="1.5">
-          {hint}
-        </chakra.p>
-      ) : null}
-      {children}
-      {error ? (
-        <chakra.p id={`${fieldId(field)}-error`} mt="1.5" fontSize="sm" color="brand.sale">
-          {error}
-        </chakra.p>
-      ) : null}
-    </Box>
-  )
+  ...props
+}: { field: ContactField } & Omit<ComponentProps<typeof FormField>, 'id' | 'labelProps'>) {
+  return <FormField id={fieldId(field)} labelProps={plainLabel} {...props} />
 }
 
 export type SendContactMessage = typeof sendContactMessage
@@ -93,10 +55,8 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
       if (status === 'failed' || status === 'offline' || status === 'sent') setStatus('idle')
     }
 
-  const describedBy = (field: ContactField, hint = false) =>
-    [hint ? `${fieldId(field)}-hint` : '', errors[field] ? `${fieldId(field)}-error` : '']
-      .filter(Boolean)
-      .join(' ') || undefined
+  const aria = (field: ContactField, hint = false) =>
+    fieldAria(fieldId(field), { error: errors[field], hint })
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -144,20 +104,18 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
       <chakra.div display="grid" gap="5">
         <Field field="name" label="Your name" error={errors.name}>
           <Input
-            id={fieldId('name')}
+            {...aria('name')}
             name="name"
             autoComplete="name"
             maxLength={contactLimits.name + 20}
             value={draft.name}
             onChange={update('name')}
             aria-required="true"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy('name')}
           />
         </Field>
         <Field field="email" label="Email address" error={errors.email}>
           <Input
-            id={fieldId('email')}
+            {...aria('email')}
             name="email"
             type="email"
             inputMode="email"
@@ -165,8 +123,6 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
             value={draft.email}
             onChange={update('email')}
             aria-required="true"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy('email')}
           />
         </Field>
         <Field
@@ -176,7 +132,7 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
           error={errors.phone}
         >
           <Input
-            id={fieldId('phone')}
+            {...aria('phone', true)}
             name="phone"
             type="tel"
             inputMode="tel"
@@ -184,21 +140,17 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
             placeholder="0712 345 678"
             value={draft.phone}
             onChange={update('phone')}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={describedBy('phone', true)}
           />
         </Field>
         <Field field="subject" label="Subject" error={errors.subject}>
           <chakra.select
-            id={fieldId('subject')}
+            {...aria('subject')}
             name="subject"
             css={controlStyle}
             h="10"
             value={draft.subject}
             onChange={update('subject')}
             aria-required="true"
-            aria-invalid={errors.subject ? true : undefined}
-            aria-describedby={describedBy('subject')}
           >
             <option value="">Choose a subject</option>
             {contactSubjects.map((subject) => (
@@ -210,7 +162,7 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
         </Field>
         <Field field="message" label="Message" error={errors.message}>
           <chakra.textarea
-            id={fieldId('message')}
+            {...aria('message')}
             name="message"
             css={controlStyle}
             py="2"
@@ -219,8 +171,6 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
             value={draft.message}
             onChange={update('message')}
             aria-required="true"
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={describedBy('message')}
           />
         </Field>
       </chakra.div>
