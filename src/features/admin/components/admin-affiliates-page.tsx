@@ -5,7 +5,6 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { Drawer } from '@/components/drawer'
 import { notify } from '@/components/toaster'
-import { VisuallyHidden } from '@/components/visually-hidden'
 import { formatPrice } from '@/lib/money'
 import { formatKenyanPhone } from '@/lib/phone'
 import { getSupabase } from '@/lib/supabase'
@@ -28,12 +27,15 @@ import {
 import { useStaff } from '../staff-context'
 import { useAdminQuery } from '../use-admin-query'
 import {
+  ActionsHeader,
   AdminButton,
   AdminPage,
+  AffiliateCell,
   EmptyState,
   ErrorState,
   FilterSelect,
   formatDate,
+  Label,
   LoadingState,
   Panel,
   StatCard,
@@ -85,15 +87,7 @@ export function AdminAffiliatesPage() {
           mb="4"
         >
           <Box>
-            <chakra.label
-              htmlFor="affiliate-search"
-              fontSize="sm"
-              fontWeight="medium"
-              display="block"
-              mb="1"
-            >
-              Search affiliates
-            </chakra.label>
+            <Label htmlFor="affiliate-search">Search affiliates</Label>
             <Input
               id="affiliate-search"
               type="search"
@@ -137,21 +131,14 @@ export function AdminAffiliatesPage() {
                     <th scope="col" data-numeric="">
                       Earned
                     </th>
-                    <th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </th>
+                    <ActionsHeader />
                   </tr>
                 </thead>
                 <tbody>
                   {shown.map((affiliate) => (
                     <tr key={affiliate.id}>
                       <td>
-                        <chakra.span fontWeight="semibold" display="block">
-                          {affiliate.code.toUpperCase()}
-                        </chakra.span>
-                        <chakra.span fontSize="xs" color="brand.muted" display="block">
-                          {affiliate.name || affiliate.email}
-                        </chakra.span>
+                        <AffiliateCell affiliate={affiliate} />
                       </td>
                       <td>
                         <StatusBadge tone={affiliateStatusTone[affiliate.status]}>
@@ -315,15 +302,7 @@ function AffiliateDetail({
 
         <chakra.form onSubmit={saveRate} display="flex" gap="2" alignItems="end" flexWrap="wrap">
           <Box>
-            <chakra.label
-              htmlFor={`rate-${affiliate.id}`}
-              fontSize="sm"
-              fontWeight="medium"
-              display="block"
-              mb="1"
-            >
-              Commission rate (%)
-            </chakra.label>
+            <Label htmlFor={`rate-${affiliate.id}`}>Commission rate (%)</Label>
             <Input
               id={`rate-${affiliate.id}`}
               inputMode="numeric"

@@ -4,7 +4,6 @@ import { chakra } from '@chakra-ui/react/styled-system'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { notify } from '@/components/toaster'
-import { VisuallyHidden } from '@/components/visually-hidden'
 import { formatPrice } from '@/lib/money'
 import { formatKenyanPhone } from '@/lib/phone'
 import { getSupabase } from '@/lib/supabase'
@@ -19,8 +18,11 @@ import {
 import { useStaff } from '../staff-context'
 import { useAdminQuery } from '../use-admin-query'
 import {
+  ActionsHeader,
   AdminButton,
   AdminPage,
+  AffiliateCell,
+  describe,
   EmptyState,
   ErrorState,
   Field,
@@ -98,21 +100,14 @@ function Payouts() {
                     <th scope="col" data-numeric="">
                       Due
                     </th>
-                    <th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </th>
+                    <ActionsHeader />
                   </tr>
                 </thead>
                 <tbody>
                   {due.map((affiliate) => (
                     <tr key={affiliate.id}>
                       <td>
-                        <chakra.span fontWeight="semibold" display="block">
-                          {affiliate.code.toUpperCase()}
-                        </chakra.span>
-                        <chakra.span fontSize="xs" color="brand.muted" display="block">
-                          {affiliate.name || affiliate.email}
-                        </chakra.span>
+                        <AffiliateCell affiliate={affiliate} />
                       </td>
                       <chakra.td {...wideOnly}>
                         {affiliate.payoutPhone ? formatKenyanPhone(affiliate.payoutPhone) : '—'}
@@ -292,8 +287,7 @@ function PayoutForm({
           autoCapitalize="characters"
           spellCheck={false}
           bg="white"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-reference-error` : `${id}-reference-hint`}
+          {...describe(`${id}-reference`, error ?? undefined, true)}
         />
       </Field>
       <Field id={`${id}-note`} label="Note (optional)">

@@ -2,9 +2,8 @@ import { Box } from '@chakra-ui/react/box'
 import { Input } from '@chakra-ui/react/input'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { getRouteApi } from '@tanstack/react-router'
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { DownloadIcon, SearchIcon } from '@/components/icons'
-import { VisuallyHidden } from '@/components/visually-hidden'
+import { useState } from 'react'
+import { DownloadIcon } from '@/components/icons'
 import { notify } from '@/components/toaster'
 import { formatPrice } from '@/lib/money'
 import { formatKenyanPhone } from '@/lib/phone'
@@ -31,19 +30,16 @@ import {
 } from '../labels'
 import { downloadText, ordersCsv } from '../order-csv'
 import { useAdminQuery } from '../use-admin-query'
+import { ListSearch, PagedResults, useListSearch } from './admin-list'
 import {
+  ActionsHeader,
   AdminButton,
   AdminPage,
-  EmptyState,
-  ErrorState,
   FilterSelect,
   formatDateTime,
-  LoadingState,
-  Pager,
+  Label,
   Panel,
   StatusBadge,
-  Table,
-  TableScroll,
   wideOnly,
 } from './admin-ui'
 import { OrderDetailPanel } from './order-detail'
@@ -59,14 +55,7 @@ export function AdminTransactionsPage() {
   const page = query.data ?? query.previous
   const [exporting, setExporting] = useState(false)
 
-  const setSearch = useCallback(
-    (changes: Partial<TransactionsSearch>, keepPage = false) =>
-      void navigate({
-        search: (prev) => ({ ...prev, ...changes, ...(keepPage ? {} : { page: undefined }) }),
-        replace: !keepPage,
-      }),
-    [navigate],
-  )
+  const setSearch = useListSearch(navigate)
 
   const exportCsv = async () => {
     setExporting(true)
@@ -105,104 +94,96 @@ export function AdminTransactionsPage() {
     >
       <Panel>
         <OrderFilters search={search} onChange={setSearch} />
-        {query.error ? <ErrorState message={query.error} onRetry={query.reload} /> : null}
-        {!page && !query.error ? <LoadingState label="Loading orders…" /> : null}
-        {page ? (
-          <Box opacity={query.loading ? 0.6 : 1} aria-busy={query.loading} mt="4">
-            {page.rows.length === 0 ? (
-              <EmptyState>No orders match these filters.</EmptyState>
-            ) : (
-              <TableScroll label="Orders">
-                <Table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Order</th>
-                      <chakra.th scope="col" {...wideOnly}>
-                        Customer
-                      </chakra.th>
-                      <th scope="col" data-numeric="">
-                        Total
-                      </th>
-                      <th scope="col">Status</th>
-                      <chakra.th scope="col" {...wideOnly}>
-                        Payment
-                      </chakra.th>
-                      <th scope="col">
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.rows.map((row) => (
-                      <tr key={row.id}>
-                        <td>
-                          <chakra.span fontWeight="medium" display="block" whiteSpace="nowrap">
-                            {row.order_number}
-                          </chakra.span>
-                          <chakra.span fontSize="xs" color="brand.muted" display="block">
-                            {formatDateTime(row.created_at)}
-                          </chakra.span>
-                          <chakra.span
-                            fontSize="xs"
-                            color="brand.muted"
-                            display={{ base: 'block', md: 'none' }}
-                          >
-                            {row.customer_name}
-                          </chakra.span>
-                        </td>
-                        <chakra.td {...wideOnly}>
-                          {row.customer_name}
-                          <chakra.span display="block" fontSize="xs" color="brand.muted">
-                            {formatKenyanPhone(row.phone)}
-                          </chakra.span>
-                        </chakra.td>
-                        <td data-numeric="">
-                          <chakra.span whiteSpace="nowrap">
-                            {formatPrice(row.total, 'KSH')}
-                          </chakra.span>
-                        </td>
-                        <td>
-                          <StatusBadge tone={orderStatusTone[row.status]}>
-                            {orderStatusLabel[row.status]}
-                          </StatusBadge>
-                          <chakra.span display={{ base: 'block', md: 'none' }} mt="1">
-                            <StatusBadge tone={paymentStatusTone[row.payment_status]}>
-                              {paymentStatusLabel[row.payment_status]}
-                            </StatusBadge>
-                          </chakra.span>
-                        </td>
-                        <chakra.td {...wideOnly}>
-                          <chakra.span display="block" fontSize="xs" mb="1">
-                            {paymentMethodLabel[row.payment_method]}
-                          </chakra.span>
-                          <StatusBadge tone={paymentStatusTone[row.payment_status]}>
-                            {paymentStatusLabel[row.payment_status]}
-                          </StatusBadge>
-                        </chakra.td>
-                        <td>
-                          <AdminButton
-                            tone="secondary"
-                            onClick={() => setSearch({ order: row.order_number }, true)}
-                            aria-label={`Open order ${row.order_number}`}
-                          >
-                            Open
-                          </AdminButton>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </TableScroll>
-            )}
-            <Pager
-              label="Order pages"
-              page={search.page ?? 1}
-              pageSize={ORDERS_PAGE_SIZE}
-              count={page.count}
-              onPage={(next) => setSearch({ page: next > 1 ? next : undefined }, true)}
-            />
-          </Box>
-        ) : null}
+        <PagedResults
+          query={query}
+          loadingLabel="Loading orders…"
+          empty="No orders match these filters."
+          tableLabel="Orders"
+          pager={{
+            label: 'Order pages',
+            page: search.page ?? 1,
+            pageSize: ORDERS_PAGE_SIZE,
+            onPage: (next) => setSearch({ page: next > 1 ? next : undefined }, true),
+          }}
+        >
+          {(rows) => (
+            <>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <chakra.th scope="col" {...wideOnly}>
+                    Customer
+                  </chakra.th>
+                  <th scope="col" data-numeric="">
+                    Total
+                  </th>
+                  <th scope="col">Status</th>
+                  <chakra.th scope="col" {...wideOnly}>
+                    Payment
+                  </chakra.th>
+                  <ActionsHeader />
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      <chakra.span fontWeight="medium" display="block" whiteSpace="nowrap">
+                        {row.order_number}
+                      </chakra.span>
+                      <chakra.span fontSize="xs" color="brand.muted" display="block">
+                        {formatDateTime(row.created_at)}
+                      </chakra.span>
+                      <chakra.span
+                        fontSize="xs"
+                        color="brand.muted"
+                        display={{ base: 'block', md: 'none' }}
+                      >
+                        {row.customer_name}
+                      </chakra.span>
+                    </td>
+                    <chakra.td {...wideOnly}>
+                      {row.customer_name}
+                      <chakra.span display="block" fontSize="xs" color="brand.muted">
+                        {formatKenyanPhone(row.phone)}
+                      </chakra.span>
+                    </chakra.td>
+                    <td data-numeric="">
+                      <chakra.span whiteSpace="nowrap">{formatPrice(row.total, 'KSH')}</chakra.span>
+                    </td>
+                    <td>
+                      <StatusBadge tone={orderStatusTone[row.status]}>
+                        {orderStatusLabel[row.status]}
+                      </StatusBadge>
+                      <chakra.span display={{ base: 'block', md: 'none' }} mt="1">
+                        <StatusBadge tone={paymentStatusTone[row.payment_status]}>
+                          {paymentStatusLabel[row.payment_status]}
+                        </StatusBadge>
+                      </chakra.span>
+                    </td>
+                    <chakra.td {...wideOnly}>
+                      <chakra.span display="block" fontSize="xs" mb="1">
+                        {paymentMethodLabel[row.payment_method]}
+                      </chakra.span>
+                      <StatusBadge tone={paymentStatusTone[row.payment_status]}>
+                        {paymentStatusLabel[row.payment_status]}
+                      </StatusBadge>
+                    </chakra.td>
+                    <td>
+                      <AdminButton
+                        tone="secondary"
+                        onClick={() => setSearch({ order: row.order_number }, true)}
+                        aria-label={`Open order ${row.order_number}`}
+                      >
+                        Open
+                      </AdminButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </>
+          )}
+        </PagedResults>
       </Panel>
 
       {order ? (
@@ -224,24 +205,6 @@ function OrderFilters({
   search: TransactionsSearch
   onChange: (changes: Partial<TransactionsSearch>) => void
 }) {
-  const [text, setText] = useState(search.q ?? '')
-  const [shown, setShown] = useState(search.q ?? '')
-  if ((search.q ?? '') !== shown) {
-    setShown(search.q ?? '')
-    setText(search.q ?? '')
-  }
-
-  useEffect(() => {
-    if (text.trim() === (search.q ?? '')) return
-    const timer = setTimeout(() => onChange({ q: text.trim() || undefined }), 350)
-    return () => clearTimeout(timer)
-  }, [text, search.q, onChange])
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    onChange({ q: text.trim() || undefined })
-  }
-
   const period = search.period ?? defaultPeriod
   const today = dayString(new Date())
 
@@ -252,31 +215,14 @@ function OrderFilters({
       gap="3"
       alignItems="end"
     >
-      <chakra.form role="search" onSubmit={onSubmit} gridColumn="1 / -1">
-        <chakra.label
-          htmlFor="order-search"
-          fontSize="sm"
-          fontWeight="medium"
-          display="block"
-          mb="1"
-        >
-          Search orders
-        </chakra.label>
-        <Box position="relative">
-          <chakra.span position="absolute" insetStart="3" top="2.5" color="brand.muted">
-            <SearchIcon size={18} />
-          </chakra.span>
-          <Input
-            id="order-search"
-            type="search"
-            ps="10"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Order number, phone or email"
-            autoComplete="off"
-          />
-        </Box>
-      </chakra.form>
+      <ListSearch
+        id="order-search"
+        label="Search orders"
+        placeholder="Order number, phone or email"
+        value={search.q}
+        onSearch={(q) => onChange({ q })}
+        gridColumn="1 / -1"
+      />
       <FilterSelect
         id="order-status"
         label="Order status"
@@ -365,9 +311,7 @@ function DateInput({
 }) {
   return (
     <Box>
-      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium" display="block" mb="1">
-        {label}
-      </chakra.label>
+      <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}
         type="date"

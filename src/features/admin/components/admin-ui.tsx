@@ -5,6 +5,8 @@ import { Spinner } from '@chakra-ui/react/spinner'
 import { chakra, type HTMLChakraProps } from '@chakra-ui/react/styled-system'
 import { useId, type ReactNode, type Ref } from 'react'
 import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon } from '@/components/icons'
+import { VisuallyHidden } from '@/components/visually-hidden'
+import type { AffiliateSummary } from '../api/affiliates-api'
 import type { Tone } from '../labels'
 
 /**
@@ -183,6 +185,11 @@ export const controlStyle = {
 export const Select = chakra('select', { base: { ...controlStyle, h: '10' } })
 export const TextArea = chakra('textarea', { base: { ...controlStyle, py: '2', minH: '24' } })
 
+/** A control's label, above it. */
+export function Label(props: HTMLChakraProps<'label'>) {
+  return <chakra.label display="block" fontWeight="medium" fontSize="sm" mb="1" {...props} />
+}
+
 /** A label, an optional hint, the control and its error, wired for screen readers by id. */
 export function Field({
   id,
@@ -199,9 +206,7 @@ export function Field({
 }) {
   return (
     <Box minW="0">
-      <chakra.label htmlFor={id} display="block" fontWeight="medium" fontSize="sm" mb="1">
-        {label}
-      </chakra.label>
+      <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && !error ? (
         <chakra.p id={`${id}-hint`} fontSize="xs" color="brand.muted" mt="1">
@@ -271,6 +276,29 @@ export function TableScroll({ label, children }: { label: string; children: Reac
 
 /** Columns that only fit from the `md` breakpoint up: hidden on phones in header and rows alike. */
 export const wideOnly = { display: { base: 'none', md: 'table-cell' } } as const
+
+/** The header of a row-actions column: named for screen readers, blank on screen. */
+export function ActionsHeader() {
+  return (
+    <th scope="col">
+      <VisuallyHidden>Actions</VisuallyHidden>
+    </th>
+  )
+}
+
+/** An affiliate in a table: the code, and under it their name or email. */
+export function AffiliateCell({ affiliate }: { affiliate: AffiliateSummary }) {
+  return (
+    <>
+      <chakra.span fontWeight="semibold" display="block">
+        {affiliate.code.toUpperCase()}
+      </chakra.span>
+      <chakra.span fontSize="xs" color="brand.muted" display="block">
+        {affiliate.name || affiliate.email}
+      </chakra.span>
+    </>
+  )
+}
 
 export function LoadingState({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -399,9 +427,7 @@ export function FilterSelect({
 }) {
   return (
     <Box minW="0">
-      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium" display="block" mb="1">
-        {label}
-      </chakra.label>
+      <Label htmlFor={id}>{label}</Label>
       <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
