@@ -1,9 +1,7 @@
 import { Box } from '@chakra-ui/react/box'
-import { Input } from '@chakra-ui/react/input'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { getRouteApi } from '@tanstack/react-router'
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { PlusIcon, SearchIcon } from '@/components/icons'
+import { PlusIcon } from '@/components/icons'
 import { VisuallyHidden } from '@/components/visually-hidden'
 import { placeholderImage } from '@/config/site'
 import { discountedPrice, formatPrice } from '@/lib/money'
@@ -18,18 +16,14 @@ import {
 import { listProducts, LOW_STOCK, PRODUCTS_PAGE_SIZE } from '../api/products-api'
 import { categoryLabel } from '../labels'
 import { useAdminQuery } from '../use-admin-query'
+import { ListSearch, PagedResults, useListSearch } from './admin-list'
 import {
+  ActionsHeader,
   AdminButton,
   AdminPage,
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  Pager,
-  Panel,
   FilterSelect,
+  Panel,
   StatusBadge,
-  Table,
-  TableScroll,
   wideOnly,
 } from './admin-ui'
 import { ProductEditor } from './product-editor'
@@ -59,17 +53,8 @@ export function AdminProductsPage() {
   const { edit, ...listSearch } = search
   const key = JSON.stringify(listSearch)
   const query = useAdminQuery(`products:${key}`, (client) => listProducts(client, listSearch))
-  const page = query.data ?? query.previous
 
-  /** Filters replace the history entry and go back to page 1; paging and the editor add entries. */
-  const setSearch = useCallback(
-    (changes: Partial<ProductsSearch>, keepPage = false) =>
-      void navigate({
-        search: (prev) => ({ ...prev, ...changes, ...(keepPage ? {} : { page: undefined }) }),
-        replace: !keepPage,
-      }),
-    [navigate],
-  )
+  const setSearch = useListSearch(navigate)
 
   return (
     <AdminPage
@@ -83,121 +68,115 @@ export function AdminProductsPage() {
     >
       <Panel>
         <ProductFilters search={search} onChange={setSearch} />
-        {query.error ? <ErrorState message={query.error} onRetry={query.reload} /> : null}
-        {!page && !query.error ? <LoadingState label="Loading products…" /> : null}
-        {page ? (
-          <Box opacity={query.loading ? 0.6 : 1} aria-busy={query.loading} mt="4">
-            {page.rows.length === 0 ? (
-              <EmptyState>No products match these filters.</EmptyState>
-            ) : (
-              <TableScroll label="Products">
-                <Table>
-                  <thead>
-                    <tr>
-                      <chakra.th scope="col" {...wideOnly}>
-                        <VisuallyHidden>Image</VisuallyHidden>
-                      </chakra.th>
-                      <th scope="col">Product</th>
-                      <chakra.th scope="col" {...wideOnly}>
-                        Category
-                      </chakra.th>
-                      <th scope="col" data-numeric="">
-                        Price
-                      </th>
-                      <th scope="col" data-numeric="">
-                        Stock
-                      </th>
-                      <chakra.th scope="col" {...wideOnly}>
-                        Status
-                      </chakra.th>
-                      <th scope="col">
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.rows.map((product) => (
-                      <tr key={product.id}>
-                        <chakra.td {...wideOnly} w="14">
-                          <chakra.img
-                            src={product.images[0] ?? placeholderImage}
-                            alt=""
-                            boxSize="10"
-                            objectFit="contain"
-                            bg="brand.ivory"
-                            loading="lazy"
-                          />
-                        </chakra.td>
-                        <td>
-                          <chakra.span fontWeight="medium" display="block">
-                            {product.name}
-                          </chakra.span>
-                          <chakra.span fontSize="xs" color="brand.muted" display="block">
-                            {product.id}
-                            {product.brand ? ` · ${product.brand}` : ''}
-                          </chakra.span>
-                          {!product.active ? (
-                            <chakra.span display={{ base: 'inline-block', md: 'none' }} mt="1">
-                              <StatusBadge tone="gray">Archived</StatusBadge>
-                            </chakra.span>
-                          ) : null}
-                        </td>
-                        <chakra.td {...wideOnly}>
-                          {categoryLabel[product.category]}
-                          {product.subcategory ? (
-                            <chakra.span display="block" fontSize="xs" color="brand.muted">
-                              {product.subcategory}
-                            </chakra.span>
-                          ) : null}
-                        </chakra.td>
-                        <td data-numeric="">
-                          <chakra.span whiteSpace="nowrap">
-                            {formatPrice(discountedPrice(product.price, product.discount), 'KSH')}
-                          </chakra.span>
-                          {product.discount > 0 ? (
-                            <chakra.span display="block" fontSize="xs" color="brand.muted">
-                              {product.discount}% off {formatPrice(product.price, 'KSH')}
-                            </chakra.span>
-                          ) : null}
-                        </td>
-                        <td data-numeric="">
-                          {product.stock <= LOW_STOCK ? (
-                            <StatusBadge tone={product.stock === 0 ? 'red' : 'orange'}>
-                              {product.stock === 0 ? 'Sold out' : `${product.stock} left`}
-                            </StatusBadge>
-                          ) : (
-                            product.stock
-                          )}
-                        </td>
-                        <chakra.td {...wideOnly}>
-                          <StatusBadge tone={product.active ? 'green' : 'gray'}>
-                            {product.active ? 'Active' : 'Archived'}
-                          </StatusBadge>
-                        </chakra.td>
-                        <td>
-                          <AdminButton
-                            tone="secondary"
-                            onClick={() => setSearch({ edit: product.id }, true)}
-                            aria-label={`Edit ${product.name}`}
-                          >
-                            Edit
-                          </AdminButton>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </TableScroll>
-            )}
-            <Pager
-              label="Product pages"
-              page={search.page ?? 1}
-              pageSize={PRODUCTS_PAGE_SIZE}
-              count={page.count}
-              onPage={(next) => setSearch({ page: next > 1 ? next : undefined }, true)}
-            />
-          </Box>
-        ) : null}
+        <PagedResults
+          query={query}
+          loadingLabel="Loading products…"
+          empty="No products match these filters."
+          tableLabel="Products"
+          pager={{
+            label: 'Product pages',
+            page: search.page ?? 1,
+            pageSize: PRODUCTS_PAGE_SIZE,
+            onPage: (next) => setSearch({ page: next > 1 ? next : undefined }, true),
+          }}
+        >
+          {(rows) => (
+            <>
+              <thead>
+                <tr>
+                  <chakra.th scope="col" {...wideOnly}>
+                    <VisuallyHidden>Image</VisuallyHidden>
+                  </chakra.th>
+                  <th scope="col">Product</th>
+                  <chakra.th scope="col" {...wideOnly}>
+                    Category
+                  </chakra.th>
+                  <th scope="col" data-numeric="">
+                    Price
+                  </th>
+                  <th scope="col" data-numeric="">
+                    Stock
+                  </th>
+                  <chakra.th scope="col" {...wideOnly}>
+                    Status
+                  </chakra.th>
+                  <ActionsHeader />
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((product) => (
+                  <tr key={product.id}>
+                    <chakra.td {...wideOnly} w="14">
+                      <chakra.img
+                        src={product.images[0] ?? placeholderImage}
+                        alt=""
+                        boxSize="10"
+                        objectFit="contain"
+                        bg="brand.ivory"
+                        loading="lazy"
+                      />
+                    </chakra.td>
+                    <td>
+                      <chakra.span fontWeight="medium" display="block">
+                        {product.name}
+                      </chakra.span>
+                      <chakra.span fontSize="xs" color="brand.muted" display="block">
+                        {product.id}
+                        {product.brand ? ` · ${product.brand}` : ''}
+                      </chakra.span>
+                      {!product.active ? (
+                        <chakra.span display={{ base: 'inline-block', md: 'none' }} mt="1">
+                          <StatusBadge tone="gray">Archived</StatusBadge>
+                        </chakra.span>
+                      ) : null}
+                    </td>
+                    <chakra.td {...wideOnly}>
+                      {categoryLabel[product.category]}
+                      {product.subcategory ? (
+                        <chakra.span display="block" fontSize="xs" color="brand.muted">
+                          {product.subcategory}
+                        </chakra.span>
+                      ) : null}
+                    </chakra.td>
+                    <td data-numeric="">
+                      <chakra.span whiteSpace="nowrap">
+                        {formatPrice(discountedPrice(product.price, product.discount), 'KSH')}
+                      </chakra.span>
+                      {product.discount > 0 ? (
+                        <chakra.span display="block" fontSize="xs" color="brand.muted">
+                          {product.discount}% off {formatPrice(product.price, 'KSH')}
+                        </chakra.span>
+                      ) : null}
+                    </td>
+                    <td data-numeric="">
+                      {product.stock <= LOW_STOCK ? (
+                        <StatusBadge tone={product.stock === 0 ? 'red' : 'orange'}>
+                          {product.stock === 0 ? 'Sold out' : `${product.stock} left`}
+                        </StatusBadge>
+                      ) : (
+                        product.stock
+                      )}
+                    </td>
+                    <chakra.td {...wideOnly}>
+                      <StatusBadge tone={product.active ? 'green' : 'gray'}>
+                        {product.active ? 'Active' : 'Archived'}
+                      </StatusBadge>
+                    </chakra.td>
+                    <td>
+                      <AdminButton
+                        tone="secondary"
+                        onClick={() => setSearch({ edit: product.id }, true)}
+                        aria-label={`Edit ${product.name}`}
+                      >
+                        Edit
+                      </AdminButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </>
+          )}
+        </PagedResults>
       </Panel>
 
       {edit ? (
@@ -222,26 +201,6 @@ function ProductFilters({
   search: ProductsSearch
   onChange: (changes: Partial<ProductsSearch>) => void
 }) {
-  const [text, setText] = useState(search.q ?? '')
-  const [shown, setShown] = useState(search.q ?? '')
-  // The address changed under us (back button, a link): show its search.
-  if ((search.q ?? '') !== shown) {
-    setShown(search.q ?? '')
-    setText(search.q ?? '')
-  }
-
-  // Search as the user types, once they pause.
-  useEffect(() => {
-    if (text.trim() === (search.q ?? '')) return
-    const timer = setTimeout(() => onChange({ q: text.trim() || undefined }), 350)
-    return () => clearTimeout(timer)
-  }, [text, search.q, onChange])
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    onChange({ q: text.trim() || undefined })
-  }
-
   return (
     <Box
       display="grid"
@@ -249,31 +208,14 @@ function ProductFilters({
       gap="3"
       alignItems="end"
     >
-      <chakra.form role="search" onSubmit={onSubmit} gridColumn={{ base: '1 / -1', md: 'auto' }}>
-        <chakra.label
-          htmlFor="product-search"
-          fontSize="sm"
-          fontWeight="medium"
-          display="block"
-          mb="1"
-        >
-          Search products
-        </chakra.label>
-        <Box position="relative">
-          <chakra.span position="absolute" insetStart="3" top="2.5" color="brand.muted">
-            <SearchIcon size={18} />
-          </chakra.span>
-          <Input
-            id="product-search"
-            type="search"
-            ps="10"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Name, code or brand"
-            autoComplete="off"
-          />
-        </Box>
-      </chakra.form>
+      <ListSearch
+        id="product-search"
+        label="Search products"
+        placeholder="Name, code or brand"
+        value={search.q}
+        onSearch={(q) => onChange({ q })}
+        gridColumn={{ base: '1 / -1', md: 'auto' }}
+      />
       <FilterSelect
         id="product-category"
         label="Category"
