@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test'
+import { skipIntro } from './support/pwa'
 
 // These tests need the real service worker (offline work, its caches or what it serves).
 test.use({ serviceWorkers: 'allow' })
@@ -13,12 +14,7 @@ test.use({ serviceWorkers: 'allow' })
 // The first answer loads the catalogue into the function: allow for a busy machine.
 const expect = baseExpect.configure({ timeout: 20_000 })
 
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
-})
+test.beforeEach(({ context }) => skipIntro(context))
 
 async function openChat(page: Page) {
   await page.goto('/')

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
+import { skipIntro } from './support/pwa'
 
 // These tests need the real service worker (offline work, its caches or what it serves).
 test.use({ serviceWorkers: 'allow' })
@@ -44,13 +45,7 @@ const service = (request: Page['request'], baseURL: string) => {
   }
 }
 
-test.beforeEach(async ({ context }) => {
-  // Skip the five-second splash and the first-visit offer, which would cover the page.
-  await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
-})
+test.beforeEach(({ context }) => skipIntro(context))
 
 /** Adds a product through its page (choosing colour and size when asked) and opens the cart. */
 async function addToCart(page: Page, productId: string, choices: string[] = []) {

@@ -1,18 +1,14 @@
 import { expect, test } from '@playwright/test'
 import { delivery } from '../supabase/functions/_shared/store-config'
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
+import { skipIntro } from './support/pwa'
 
 // These tests need the real service worker (offline work, its caches or what it serves).
 test.use({ serviceWorkers: 'allow' })
 
 /** The editorial pages: each route renders its own page (one h1), the fees come from the config. */
 
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
-})
+test.beforeEach(({ context }) => skipIntro(context))
 
 const pages: [path: string, h1: string][] = [
   ['/about', 'Premium fashion, chosen in Nairobi for the way Kenya dresses'],

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { skipIntro } from './support/pwa'
 
 /**
  * Every route of spec §2 renders inside the app shell (header and footer), with its own title, and not
@@ -10,12 +11,7 @@ import { expect, test, type Page } from '@playwright/test'
  * pages and titles without a full page load per route.
  */
 
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
-})
+test.beforeEach(({ context }) => skipIntro(context))
 
 const brands = [
   'rolex',

@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { skipIntro } from './support/pwa'
 
 // These tests need the real service worker (offline work, its caches or what it serves).
 test.use({ serviceWorkers: 'allow' })
@@ -8,12 +9,7 @@ test.use({ serviceWorkers: 'allow' })
 // This machine is shared and often busy: give the embedded server room before calling a step failed.
 const expect = baseExpect.configure({ timeout: 20_000 })
 
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
-})
+test.beforeEach(({ context }) => skipIntro(context))
 
 async function openSearch(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click()
