@@ -186,7 +186,8 @@ export async function saveProduct(
   existing?: ProductRow,
 ): Promise<ProductRow> {
   const row = productRowFromDraft(draft, existing ? existing.images.slice(1) : [])
-  if (existing && !draft.bySize) {
+  // Only a product with sizes can have size rows (the database keeps them to the sizes it offers).
+  if (existing && !draft.bySize && existing.sizes.length > 0) {
     const cleared = await client.from('product_sizes').delete().eq('product_id', existing.id)
     if (cleared.error) throw saveError(cleared.error, cleared.status, row.slug)
   }
