@@ -77,6 +77,15 @@ export const cartSlice = createSlice({
       const line = state.items.find((item) => item.productId === productId)
       if (line) line.quantity = whole
     },
+    /**
+     * Names the size of a line that has none (the assistant adds products without one; checkout asks
+     * for it). A line that already has its size keeps it: another size is another choice on its page.
+     */
+    chooseSize(state, action: PayloadAction<{ productId: string; size: string }>) {
+      const { productId, size } = action.payload
+      const line = state.items.find((item) => item.productId === productId)
+      if (line && !line.size && size.trim()) line.size = size.trim()
+    },
     clearCart(state) {
       state.items = []
     },
@@ -96,7 +105,7 @@ export const cartSlice = createSlice({
   },
 })
 
-export const { addItem, removeItem, setQuantity, clearCart, openCart, closeCart } =
+export const { addItem, removeItem, setQuantity, chooseSize, clearCart, openCart, closeCart } =
   cartSlice.actions
 export const { selectCartItems, selectCartOpen, selectCartCount, selectCartTotal } =
   cartSlice.selectors

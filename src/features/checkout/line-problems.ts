@@ -97,7 +97,7 @@ export function lineNotice(
     case 'size_required':
       return {
         blocking: true,
-        message: 'Please choose a size: remove this item and add it again from its page.',
+        message: 'Please choose a size for this item in your cart.',
       }
     default:
       break

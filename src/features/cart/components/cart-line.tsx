@@ -2,11 +2,23 @@ import { Flex } from '@chakra-ui/react/flex'
 import { Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
-import { useAppDispatch } from '@/app/hooks'
+import { useEffect } from 'react'
+import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { MinusIcon, PlusIcon, TrashIcon } from '@/components/icons'
 import { ProductThumb } from '@/components/product-thumb'
 import { formatPrice, type Currency } from '@/lib/money'
-import { MAX_LINE_QUANTITY, removeItem, setQuantity, type CartItem } from '../cart-slice'
+import {
+  ensureCatalogue,
+  findProduct,
+  selectProductLookup,
+} from '@/features/catalogue/catalogue-slice'
+import {
+  chooseSize,
+  MAX_LINE_QUANTITY,
+  removeItem,
+  setQuantity,
+  type CartItem,
+} from '../cart-slice'
 
 const stepButton = {
   display: 'inline-flex',
@@ -20,6 +32,33 @@ const stepButton = {
   _disabled: { opacity: 0.4, cursor: 'not-allowed' },
 } as const
 
+/**
+ * The sizes a line still has to choose from: a product sold in more than one size, added without one
+ * (by the assistant, or from a card). Empty when nothing is missing or the catalogue is not known.
+ */
+function useMissingSizes(line: CartItem): string[] {
+  const dispatch = useAppDispatch()
+  const lookup = useAppSelector(selectProductLookup)
+  const needsCatalogue = !line.size && lookup.size === 0
+  useEffect(() => {
+    if (needsCatalogue) void dispatch(ensureCatalogue())
+  }, [dispatch, needsCatalogue])
+  if (line.size) return []
+  const sizes = findProduct(lookup, line.productId)?.sizes ?? []
+  return sizes.length > 1 ? sizes : []
+}
+
+const sizeSelect = {
+  h: '9',
+  px: '2',
+  fontSize: 'sm',
+  bg: 'white',
+  color: 'brand.ink',
+  borderWidth: '1px',
+  borderColor: 'brand.gold',
+  rounded: 'sm',
+} as const
+
 /** One cart line: picture, name, options, price, quantity steps (one per click) and remove. */
 export function CartLine({ line, currency }: { line: CartItem; currency: Currency }) {
   const dispatch = useAppDispatch()
@@ -28,6 +67,7 @@ export function CartLine({ line, currency }: { line: CartItem; currency: Currenc
     .filter(Boolean)
     .join(' · ')
   const change = (next: number) => dispatch(setQuantity({ productId, quantity: next }))
+  const missingSizes = useMissingSizes(line)
 
   return (
     <Flex as="li" aria-label={name} gap="3" py="4" borderBottomWidth="1px" borderColor="brand.line">
@@ -40,6 +80,25 @@ export function CartLine({ line, currency }: { line: CartItem; currency: Currenc
           <Text fontSize="sm" color="brand.muted">
             {options}
           </Text>
+        ) : null}
+        {missingSizes.length ? (
+          <chakra.select
+            aria-label={`Choose a size for ${name}`}
+            defaultValue=""
+            onChange={(event) => {
+              if (event.target.value) dispatch(chooseSize({ productId, size: event.target.value }))
+            }}
+            css={sizeSelect}
+          >
+            <option value="" disabled>
+              Choose a size
+            </option>
+            {missingSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </chakra.select>
         ) : null}
         <Text fontSize="sm">{formatPrice(line.price, currency)}</Text>
         <Flex align="center" gap="2" mt="1">

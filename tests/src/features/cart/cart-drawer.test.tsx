@@ -3,13 +3,15 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeStore } from '@/app/store'
 import { toaster } from '@/components/toaster'
-import { addItem } from '@/features/cart/cart-slice'
+import { addItem, selectCartItems } from '@/features/cart/cart-slice'
+import { catalogueReceived } from '@/features/catalogue/catalogue-slice'
 import { CartButton } from '@/features/cart/components/cart-button'
 import { CartDrawer } from '@/features/cart/components/cart-drawer'
 import { CurrencyToggle } from '@/features/currency/components/currency-toggle'
 import { toggleCurrency } from '@/features/currency/currency-slice'
 import { reportStorageProblem, resetStorageProblem } from '@/lib/storage/storage-problem'
 import { renderApp } from '../../app/support/render-app'
+import { catalogue } from '../catalogue/catalogue-fixture'
 
 const gown = {
   productId: 'dress-001',
@@ -165,5 +167,31 @@ describe('cart drawer (spec §2)', () => {
     expect(within(dialog).getByRole('note')).toHaveTextContent(
       'Your cart could not be saved on this device.',
     )
+  })
+})
+
+describe('a line added without its size (the assistant adds products by id)', () => {
+  it('asks for the size in the drawer and keeps the choice on the line', async () => {
+    const user = userEvent.setup()
+    const store = makeStore()
+    store.dispatch(catalogueReceived({ catalogue, fromDevice: false }))
+    store.dispatch(addItem({ productId: 'dress-001', name: 'Silk Evening Gown', price: 38500 }))
+    store.dispatch(addItem(belt))
+    await renderApp({ chrome, store })
+    const dialog = await openDrawer(user, 'Open cart, 2 items')
+    const select = within(dialog).getByRole('combobox', {
+      name: 'Choose a size for Silk Evening Gown',
+    })
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a size', 'XS', 'S', 'M', 'L'])
+    // A product with no sizes to choose asks nothing.
+    expect(within(dialog).getAllByRole('combobox')).toHaveLength(1)
+    await user.selectOptions(select, 'M')
+    expect(selectCartItems(store.getState())[0]?.size).toBe('M')
+    expect(within(dialog).queryByRole('combobox')).toBeNull()
+    expect(within(dialog).getByText('Size: M')).toBeInTheDocument()
   })
 })

@@ -3,6 +3,7 @@ import { makeStore } from '@/app/store'
 import {
   addItem,
   cartSlice,
+  chooseSize,
   clearCart,
   closeCart,
   MAX_LINE_QUANTITY,
@@ -36,6 +37,21 @@ describe('cart (spec §4)', () => {
   it('appends a new item with the given quantity and its own id, falling back to an empty image', () => {
     const state = reduce(undefined, addItem({ ...tote, id: 'bags-001-1700000000', quantity: 3 }))
     expect(state.items).toEqual([{ ...tote, id: 'bags-001-1700000000', image: '', quantity: 3 }])
+  })
+
+  it('names the size of a line added without one, and never changes a chosen size', () => {
+    let state = reduce(undefined, addItem(tee))
+    state = reduce(state, chooseSize({ productId: tee.productId, size: ' M ' }))
+    expect(state.items[0]?.size).toBe('M')
+    state = reduce(state, chooseSize({ productId: tee.productId, size: 'L' }))
+    expect(state.items[0]?.size).toBe('M')
+    state = reduce(state, chooseSize({ productId: 'unknown', size: 'L' }))
+    expect(state.items).toHaveLength(1)
+    const blank = reduce(
+      reduce(undefined, addItem(tote)),
+      chooseSize({ productId: tote.productId, size: '  ' }),
+    )
+    expect(blank.items[0]?.size).toBeUndefined()
   })
 
   it('merges by productId, adding the given quantity (default 1)', () => {

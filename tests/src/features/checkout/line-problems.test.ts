@@ -42,7 +42,7 @@ describe('per-line messages at checkout', () => {
       lineNotice({ ...cartLine, size: undefined }, state({ problem: 'size_required' }), 'KSH'),
     ).toEqual({
       blocking: true,
-      message: 'Please choose a size: remove this item and add it again from its page.',
+      message: 'Please choose a size for this item in your cart.',
     })
   })
 
