@@ -2,16 +2,21 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { startAuthWhenUseful } from '@/app/auth-bootstrap'
-import { createPersistence } from '@/app/persist'
 import { AppProvider } from '@/app/provider'
 import { router } from '@/app/router'
-import { makeStore } from '@/app/store'
+import { attachPersistence, makeStore } from '@/app/store'
 
-// The saved cart, wishlist, currency and referral are read in the background: the first paint never waits.
-const persistence = createPersistence()
-const store = makeStore(undefined, { persistence })
-persistence.start(store)
+const store = makeStore()
 startAuthWhenUseful(store)
+
+// The saved cart, wishlist, currency and referral are read in the background: the first render waits
+// neither for them nor for the saving code (redux-persist, the checks of saved data), which is fetched
+// beside the page's own code and attached to the running store when it arrives.
+void import('@/app/persist').then(({ createPersistence }) => {
+  const persistence = createPersistence()
+  attachPersistence(store, persistence)
+  persistence.start(store)
+})
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

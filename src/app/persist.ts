@@ -1,13 +1,8 @@
-import type { Middleware, Reducer, Store, UnknownAction } from '@reduxjs/toolkit'
+import type { Reducer, Store, UnknownAction } from '@reduxjs/toolkit'
 import {
   createMigrate,
-  FLUSH,
-  PAUSE,
-  PERSIST,
   persistReducer,
   persistStore,
-  PURGE,
-  REGISTER,
   REHYDRATE,
   type MigrationManifest,
   type PersistConfig,
@@ -18,7 +13,7 @@ import { notify } from '@/components/toaster'
 import { storageKeys } from '@/config/site'
 import { affiliateSlice, type AffiliateState } from '@/features/affiliate/affiliate-slice'
 import { mergeSavedAffiliate, validateSavedAffiliate } from '@/features/affiliate/affiliate-storage'
-import { addItem, cartSlice, type CartState } from '@/features/cart/cart-slice'
+import { cartSlice, type CartState } from '@/features/cart/cart-slice'
 import { mergeSavedCart, validateSavedCart } from '@/features/cart/cart-storage'
 import { recentlyViewedSlice, type RecentlyViewedState } from '@/features/catalogue/catalogue-slice'
 import {
@@ -241,9 +236,6 @@ export function persistSlice<S extends object>(
   })
 }
 
-/** Redux-persist's bookkeeping actions carry functions; the serializability check must skip them. */
-export const persistActionTypes = [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER]
-
 export interface Persistence {
   storage: GuardedStorage
   /** Fresh saving reducers for one store, by slice. */
@@ -418,19 +410,4 @@ function tellShopperOnce(): () => void {
   }
   tell()
   return subscribeStorageProblem(tell)
-}
-
-/**
- * Asks the browser, once, at the first add to cart, to keep this site's storage under pressure: a cart
- * built offline is worth keeping. Browsers that grant it silently or not at all are both fine.
- */
-export function persistentStorageRequest(): Middleware {
-  let asked = false
-  return () => (next) => (action) => {
-    if (!asked && addItem.match(action)) {
-      asked = true
-      void navigator.storage?.persist?.().catch(() => false)
-    }
-    return next(action)
-  }
 }
