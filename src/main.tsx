@@ -3,8 +3,13 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { startAuthWhenUseful } from '@/app/auth-bootstrap'
 import { AppProvider } from '@/app/provider'
+import { listenForInstall } from '@/app/pwa/install-prompt'
 import { router } from '@/app/router'
 import { attachPersistence, makeStore } from '@/app/store'
+
+// The install offer can come soon after load: listen from the moment the app's code runs (the prompts
+// that show it arrive later).
+listenForInstall()
 
 const store = makeStore()
 startAuthWhenUseful(store)

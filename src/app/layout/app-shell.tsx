@@ -1,19 +1,58 @@
 import { Box } from '@chakra-ui/react/box'
 import { Flex } from '@chakra-ui/react/flex'
 import { Outlet, useRouterState } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { PromoBanner } from '@/components/promo-banner'
 import { SkipLink } from '@/components/skip-link'
 import { Toaster } from '@/components/toaster'
 import { paths } from '@/config/paths'
-import { PwaPrompts } from '@/app/pwa/pwa-prompts'
+import { useAppSelector } from '@/app/hooks'
 import { AffiliateCapture } from '@/features/affiliate/components/affiliate-capture'
-import { CartDrawer } from '@/features/cart/components/cart-drawer'
-import { ChatWidget } from '@/features/chat/components/chat-widget'
+import { selectCartOpen } from '@/features/cart/cart-slice'
 import { EmailOffer } from '@/features/home/components/email-offer'
 import { SearchDialog } from '@/features/search/components/search-dialog'
-import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import { isUnder, useStartupSplash } from './use-startup-splash'
+
+/*
+ * What the first paint does not need comes in its own chunks, fetched while the page renders: the
+ * footer (below the fold), the chat button, the offline shell's prompts and the service worker, and the
+ * cart drawer (on its first opening, or when the browser is idle).
+ */
+const SiteFooter = lazy(() =>
+  import('./site-footer').then((module) => ({ default: module.SiteFooter })),
+)
+const ChatWidget = lazy(() =>
+  import('@/features/chat/components/chat-widget').then((module) => ({
+    default: module.ChatWidget,
+  })),
+)
+const PwaPrompts = lazy(() =>
+  import('@/app/pwa/pwa-prompts').then((module) => ({ default: module.PwaPrompts })),
+)
+const loadCartDrawer = () => import('@/features/cart/components/cart-drawer')
+const CartDrawer = lazy(() => loadCartDrawer().then((module) => ({ default: module.CartDrawer })))
+
+/** The cart drawer, mounted on its first opening; its code is fetched when idle or then. */
+function CartDrawerWhenOpened() {
+  const open = useAppSelector(selectCartOpen)
+  const [wanted, setWanted] = useState(open)
+  if (open && !wanted) setWanted(true)
+
+  useEffect(() => {
+    if (wanted) return
+    const prefetch = () => void loadCartDrawer().catch(() => {})
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 8000 })
+      return () => window.cancelIdleCallback(handle)
+    }
+    const handle = window.setTimeout(prefetch, 4000)
+    return () => window.clearTimeout(handle)
+  }, [wanted])
+
+  if (!wanted) return null
+  return <CartDrawer />
+}
 
 /**
  * The page frame: promo banner, sticky header, the page, footer, and the app-wide overlays (search
@@ -35,16 +74,22 @@ export function AppShell() {
       <Flex direction="column" minH="100dvh">
         <PromoBanner />
         <SiteHeader />
-        <Box as="main" id="main" tabIndex={-1} flex="1" outline="none">
+        {/* At least a screen high: the footer starts below the fold while the page's own code and data
+            arrive, so it does not jump down in view when they do. */}
+        <Box as="main" id="main" tabIndex={-1} flex="1" minH="100dvh" outline="none">
           <Outlet />
         </Box>
-        <SiteFooter />
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
       </Flex>
       <SearchDialog />
-      <CartDrawer />
       <AffiliateCapture />
-      <ChatWidget />
-      <PwaPrompts />
+      <Suspense fallback={null}>
+        <CartDrawerWhenOpened />
+        <ChatWidget />
+        <PwaPrompts />
+      </Suspense>
       <EmailOffer suppressed={splashVisible || onCheckout || inAdmin} />
       <Toaster />
     </>
