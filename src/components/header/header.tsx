@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react/box'
 import { Flex } from '@chakra-ui/react/flex'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { useRef, useState, type ReactNode } from 'react'
+import { useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { store } from '@/config/site'
 import { MenuIcon } from '../icons'
 import { Logo } from '../logo'
@@ -22,6 +22,27 @@ export interface HeaderProps {
 
 export const headerIconButtonSize = '10'
 
+/** The `md` breakpoint, from which the main links show instead of the menu button. */
+const wideQuery = '(min-width: 48em)'
+
+function subscribeWide(onChange: () => void): () => void {
+  const query = window.matchMedia?.(wideQuery)
+  query?.addEventListener('change', onChange)
+  return () => query?.removeEventListener('change', onChange)
+}
+
+/**
+ * Whether the main links are shown. On phones they are hidden by CSS anyway, so they are not rendered
+ * at all (fewer elements to build and style at start-up); where matchMedia is missing, they are.
+ */
+function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia?.(wideQuery).matches ?? true,
+    () => true,
+  )
+}
+
 /**
  * The sticky header (spec §2): logo, the main links and the MORE, ACCESSORIES and COLLECTIONS menus on
  * wider screens, the icon buttons, and on phones a menu button that opens the side menu.
@@ -29,6 +50,7 @@ export const headerIconButtonSize = '10'
 export function Header({ actions, sideMenuTop }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButtonRef = useRef<HTMLButtonElement>(null)
+  const wide = useWideScreen()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [shownPath, setShownPath] = useState(pathname)
   if (pathname !== shownPath) {
@@ -87,38 +109,40 @@ export function Header({ actions, sideMenuTop }: HeaderProps) {
           {actions}
         </Flex>
       </Flex>
-      <Box
-        as="nav"
-        aria-label="Main"
-        display={{ base: 'none', md: 'block' }}
-        borderTopWidth="1px"
-        borderColor="brand.line"
-      >
-        <Flex
-          as="ul"
-          listStyleType="none"
-          justify="center"
-          align="center"
-          gap={{ md: '4', lg: '8' }}
-          px="4"
-          h="12"
+      {wide ? (
+        <Box
+          as="nav"
+          aria-label="Main"
+          display={{ base: 'none', md: 'block' }}
+          borderTopWidth="1px"
+          borderColor="brand.line"
         >
-          {primaryLinks.map((item) => (
-            <li key={item.to}>
-              <Link to={item.to} activeOptions={{ exact: item.to === '/' }}>
-                <chakra.span css={{ ...navTriggerStyle, '[aria-current=page] > &': navActive }}>
-                  {item.label}
-                </chakra.span>
-              </Link>
-            </li>
-          ))}
-          {navGroups.map((group, index) => (
-            <li key={group.label}>
-              <NavMenu group={group} align={index === navGroups.length - 1 ? 'end' : 'start'} />
-            </li>
-          ))}
-        </Flex>
-      </Box>
+          <Flex
+            as="ul"
+            listStyleType="none"
+            justify="center"
+            align="center"
+            gap={{ md: '4', lg: '8' }}
+            px="4"
+            h="12"
+          >
+            {primaryLinks.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} activeOptions={{ exact: item.to === '/' }}>
+                  <chakra.span css={{ ...navTriggerStyle, '[aria-current=page] > &': navActive }}>
+                    {item.label}
+                  </chakra.span>
+                </Link>
+              </li>
+            ))}
+            {navGroups.map((group, index) => (
+              <li key={group.label}>
+                <NavMenu group={group} align={index === navGroups.length - 1 ? 'end' : 'start'} />
+              </li>
+            ))}
+          </Flex>
+        </Box>
+      ) : null}
       <SideMenu
         open={menuOpen}
         onClose={() => setMenuOpen(false)}

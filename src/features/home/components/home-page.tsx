@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { AfterFirstPaint } from '@/components/after-first-paint'
 import { BenefitsStrip } from './benefits-strip'
 import { BrandTiles } from './brand-tiles'
 import { CategoryTiles } from './category-tiles'
@@ -16,19 +17,22 @@ export interface HomePageProps {
 /**
  * The home page (spec §1): hero, shop by category, shop by brand, the sale banner, collections,
  * footwear, the benefits strip and the community signup. The promo banner, footer and the first-visit
- * email popup belong to the shell.
+ * email popup belong to the shell. On the app's first page the hero (the largest thing on screen) is
+ * painted before the sections below it are rendered.
  */
 export function HomePage({ newsletter }: HomePageProps) {
   return (
     <>
       <Hero />
-      <CategoryTiles />
-      <BrandTiles />
-      <SaleBanner />
-      <Collections />
-      <FootwearSection />
-      <BenefitsStrip />
-      <CommunitySignup form={newsletter} />
+      <AfterFirstPaint reserve="100vh">
+        <CategoryTiles />
+        <BrandTiles />
+        <SaleBanner />
+        <Collections />
+        <FootwearSection />
+        <BenefitsStrip />
+        <CommunitySignup form={newsletter} />
+      </AfterFirstPaint>
     </>
   )
 }

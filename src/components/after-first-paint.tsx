@@ -1,0 +1,42 @@
+import { startTransition, useEffect, useState, type ReactNode } from 'react'
+
+/** Once the app's first page has been painted, later pages render everything at once. */
+let firstPaintDone = false
+
+export interface AfterFirstPaintProps {
+  children: ReactNode
+  /**
+   * Height kept free until the children arrive (any CSS length): what follows (the footer) stays where
+   * it will be, below the fold, so nothing visible moves when they do.
+   */
+  reserve: string
+}
+
+/**
+ * Renders its children only after the first page has been painted, as a low-priority update that React
+ * splits into short tasks: what is above the fold paints first, what is below it follows without a long
+ * task in between. Only the app's first page is split like this; pages reached later render at once (so
+ * a return to a page can restore its scroll position).
+ */
+export function AfterFirstPaint({ children, reserve }: AfterFirstPaintProps) {
+  const [ready, setReady] = useState(firstPaintDone)
+
+  useEffect(() => {
+    if (ready) return
+    let cancelled = false
+    // The frame after this commit has been drawn, then the next task.
+    const frame = requestAnimationFrame(() => {
+      setTimeout(() => {
+        if (cancelled) return
+        firstPaintDone = true
+        startTransition(() => setReady(true))
+      }, 0)
+    })
+    return () => {
+      cancelled = true
+      cancelAnimationFrame(frame)
+    }
+  }, [ready])
+
+  return ready ? children : <div aria-hidden="true" style={{ minHeight: reserve }} />
+}
