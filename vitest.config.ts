@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
@@ -14,6 +15,9 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest leaves a core to itself by default, which on a 2-core CI machine means one file at a time.
+    // The main process only hands out files and prints, so every core runs tests.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         plugins: [react()],

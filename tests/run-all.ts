@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { ensureChromium } from './tools/ensure-chromium'
 
 /**
- * `npm test`: every check, in order of cost: types, lint, formatting, unit and integration tests, then the
- * browser end-to-end tests against `npm start`. Stops at the first failing step and exits non-zero.
- * Ends with one plain line: `N passed, N failed`.
+ * `npm test`: every check, in order of cost: types, lint and formatting (side by side: each uses one
+ * core), unit and integration tests, then the browser end-to-end tests against `npm start`. Stops after
+ * the first failing stage and exits non-zero. Ends with one plain line: `N passed, N failed`.
  */
 interface Step {
   name: string
@@ -14,21 +14,26 @@ interface Step {
 }
 
 const bin = (name: string) => `node_modules/.bin/${name}`
-const steps: Step[] = [
-  { name: 'types', command: bin('tsc'), args: ['-b'] },
-  { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
-  { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level=warn'] },
-  {
-    name: 'unit and integration',
-    command: bin('vitest'),
-    args: [
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=test-results/vitest-results.json',
-    ],
-  },
-  { name: 'end-to-end', command: bin('playwright'), args: ['test'] },
+/** Each stage is a list of steps run at the same time; the stages run one after another. */
+const stages: Step[][] = [
+  [
+    { name: 'types', command: bin('tsc'), args: ['-b'] },
+    { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+    { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level=warn'] },
+  ],
+  [
+    {
+      name: 'unit and integration',
+      command: bin('vitest'),
+      args: [
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=test-results/vitest-results.json',
+      ],
+    },
+  ],
+  [{ name: 'end-to-end', command: bin('playwright'), args: ['test'] }],
 ]
 
 function counts(file: string, read: (json: Record<string, unknown>) => [number, number]) {
@@ -48,29 +53,69 @@ const stepEnv = {
     .join(' '),
 }
 
-rmSync('test-results', { recursive: true, force: true })
-const started = Date.now()
-let failedStep: string | undefined
-for (const step of steps) {
-  if (step.name === 'end-to-end') {
-    try {
-      ensureChromium()
-    } catch (error) {
-      console.error(`\n✗ ${step.name}: ${(error as Error).message}`)
-      failedStep = step.name
-      break
-    }
-  }
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1)
+
+/** One step on its own: its output streams to the terminal. */
+function runAlone(step: Step): boolean {
   console.info(`\n▶ ${step.name}`)
   const stepStart = Date.now()
   const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: stepEnv })
-  const seconds = ((Date.now() - stepStart) / 1000).toFixed(1)
   if (result.status !== 0) {
-    console.error(`✗ ${step.name} failed after ${seconds} s`)
-    failedStep = step.name
-    break
+    console.error(`✗ ${step.name} failed after ${seconds(stepStart)} s`)
+    return false
   }
-  console.info(`✓ ${step.name} (${seconds} s)`)
+  console.info(`✓ ${step.name} (${seconds(stepStart)} s)`)
+  return true
+}
+
+/** Steps side by side: each one's output is held and printed whole when it ends, so none interleave. */
+async function runTogether(group: Step[]): Promise<string[]> {
+  console.info(`\n▶ ${group.map((step) => step.name).join(', ')} (side by side)`)
+  const results = await Promise.all(
+    group.map(
+      (step) =>
+        new Promise<{ step: Step; ok: boolean }>((resolve) => {
+          const stepStart = Date.now()
+          const child = spawn(step.command, step.args, { env: stepEnv })
+          const output: Buffer[] = []
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
+          const finish = (ok: boolean, problem?: string) => {
+            const text = Buffer.concat(output).toString().trimEnd()
+            if (text) console.info(text)
+            if (problem) console.error(problem)
+            if (ok) console.info(`✓ ${step.name} (${seconds(stepStart)} s)`)
+            else console.error(`✗ ${step.name} failed after ${seconds(stepStart)} s`)
+            resolve({ step, ok })
+          }
+          child.on('error', (error) => finish(false, error.message))
+          child.on('close', (code) => finish(code === 0))
+        }),
+    ),
+  )
+  return results.filter((result) => !result.ok).map((result) => result.step.name)
+}
+
+rmSync('test-results', { recursive: true, force: true })
+const started = Date.now()
+let failedStep: string | undefined
+for (const stage of stages) {
+  if (stage.some((step) => step.name === 'end-to-end')) {
+    try {
+      ensureChromium()
+    } catch (error) {
+      console.error(`\n✗ end-to-end: ${(error as Error).message}`)
+      failedStep = 'end-to-end'
+      break
+    }
+  }
+  if (stage.length === 1) {
+    if (!runAlone(stage[0]!)) failedStep = stage[0]!.name
+  } else {
+    const failed = await runTogether(stage)
+    if (failed.length > 0) failedStep = failed.join(', ')
+  }
+  if (failedStep) break
 }
 
 const [unitPassed, unitFailed] = counts('test-results/vitest-results.json', (json) => [
