@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { delivery } from '../supabase/functions/_shared/store-config'
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
+import { navigateInApp } from './support/navigation'
 import { skipIntro } from './support/pwa'
 
 // These tests need the real service worker (offline work, its caches or what it serves).
@@ -34,8 +35,10 @@ const pages: [path: string, h1: string][] = [
 ]
 
 test('every content page shows its own heading, not the not-found page', async ({ page }) => {
-  for (const [path, title] of pages) {
-    await page.goto(path)
+  // The first page is a deep link (the server's fallback); the rest are reached inside the loaded app.
+  for (const [index, [path, title]] of pages.entries()) {
+    if (index === 0) await page.goto(path)
+    else await navigateInApp(page, path)
     const h1 = page.getByRole('heading', { level: 1 })
     await expect(h1, path).toHaveText(title)
     await expect(h1, `${path} has one h1`).toHaveCount(1)

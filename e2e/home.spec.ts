@@ -12,10 +12,11 @@ const seenPopup = () => window.localStorage.setItem('email_popup_seen', '2026-01
 const offer = (page: Page) => page.getByRole('dialog', { name: 'Unlock 40% OFF your first order' })
 const region = (page: Page, name: string) => page.getByRole('region', { name })
 
+/** The links of a section, once it is on the page (the sections below the hero follow the first paint). */
 async function hrefs(page: Page, regionName: string) {
-  return region(page, regionName)
-    .getByRole('link')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  const links = region(page, regionName).getByRole('link')
+  await expect(links.first()).toBeVisible()
+  return links.evaluateAll((links) => links.map((link) => link.getAttribute('href')))
 }
 
 test.describe('home page', () => {
@@ -31,11 +32,8 @@ test.describe('home page', () => {
       'Free delivery across Kenya on orders over KSh 5,000',
     )
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kenyan Fashion Redefined')
-    const headings = await page
-      .getByRole('main')
-      .getByRole('heading', { level: 2 })
-      .allTextContents()
-    expect(headings).toEqual([
+    // The sections below the hero follow the first paint: the assertion waits for them.
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
       'Shop by Category',
       'Shop by Brand',
       '60-80% OFF',

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { navigateInApp } from './support/navigation'
 import { skipIntro } from './support/pwa'
 
 /**
@@ -87,19 +88,6 @@ async function expectNotTheNotFoundPage(page: Page) {
   await expect(page.getByRole('main')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(0)
-}
-
-/**
- * Moves the loaded app to `path` the way the browser's history does (a new entry, then popstate).
- * `stays: false` for pages that may send a visitor elsewhere (the admin area sends them to sign in).
- */
-async function navigateInApp(page: Page, path: string, { stays = true } = {}) {
-  await page.evaluate((to) => {
-    const state = (window.history.state ?? {}) as { __TSR_index?: number }
-    window.history.pushState({ ...state, __TSR_index: (state.__TSR_index ?? 0) + 1 }, '', to)
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
-  }, path)
-  if (stays) await expect(page).toHaveURL((url) => url.pathname === path)
 }
 
 async function expectOwnPage(page: Page, title: RegExp) {

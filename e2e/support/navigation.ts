@@ -1,0 +1,15 @@
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * Moves the loaded app to `path` the way the browser's history does (a new entry, then popstate), so a
+ * test can visit many pages without a full page load for each.
+ * `stays: false` for pages that may send a visitor elsewhere (the admin area sends them to sign in).
+ */
+export async function navigateInApp(page: Page, path: string, { stays = true } = {}) {
+  await page.evaluate((to) => {
+    const state = (window.history.state ?? {}) as { __TSR_index?: number }
+    window.history.pushState({ ...state, __TSR_index: (state.__TSR_index ?? 0) + 1 }, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
+  }, path)
+  if (stays) await expect(page).toHaveURL((url) => url.pathname === path)
+}
