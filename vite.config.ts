@@ -54,6 +54,15 @@ function inlineSplash(): Plugin {
   }
 }
 
+/**
+ * The libraries every page needs before it can render (React, the router, Redux, Chakra's style engine)
+ * go in one file: split into the many small chunks the bundler would otherwise make, they cost a phone on
+ * a slow link one round trip after another (six at a time over HTTP/1.1) for no saving, since the first
+ * page needs all of them.
+ */
+const firstRouteLibraries =
+  /node_modules[\\/](react|react-dom|scheduler|react-redux|redux|redux-thunk|@reduxjs[\\/]toolkit|immer|reselect|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store)|@emotion|stylis)[\\/]/
+
 const backendTarget = process.env.BACKEND_URL ?? 'http://127.0.0.1:54321'
 const backendPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/__dev']
 
@@ -87,6 +96,13 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: firstRouteLibraries }],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',
