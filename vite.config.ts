@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { build, defineConfig, type Plugin } from 'vite'
+import { build, defineConfig, type Plugin, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './src/config/manifest'
 
@@ -55,6 +55,103 @@ function inlineSplash(): Plugin {
 }
 
 /**
+ * The URL pattern (a regular expression source) of a TanStack file route, from its file name:
+ * `index` → `/`, `product.$slug` → `/product/<one segment>`, `blog.index` → `/blog`. A layout route (one
+ * with children, like `admin`) also matches every path below it.
+ */
+export function routePattern(routeFile: string, isLayout = false): string {
+  const segments = routeFile.split('.').filter((segment) => segment !== 'index')
+  const path = segments
+    .map((segment) =>
+      segment.startsWith('$') ? '/[^/]+' : `/${segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}`,
+    )
+    .join('')
+  if (isLayout) return `^${path}(/.*)?$`
+  return path ? `^${path}/?$` : '^/$'
+}
+
+type ChunkFacts = Pick<Rollup.OutputChunk, 'fileName' | 'imports' | 'isEntry' | 'facadeModuleId'>
+
+/**
+ * For each file route whose component is split into its own chunk: its URL pattern and the chunks it
+ * needs (its own and their static imports), leaving out what the entry already loads. Chunks are listed
+ * once in `files`; the table refers to them by index.
+ */
+export function routePreloadTable(chunks: readonly ChunkFacts[]) {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  const closure = (start: ChunkFacts, into = new Set<string>()) => {
+    if (into.has(start.fileName)) return into
+    into.add(start.fileName)
+    for (const file of start.imports) {
+      const chunk = byFile.get(file)
+      if (chunk) closure(chunk, into)
+    }
+    return into
+  }
+  const entry = chunks.find((chunk) => chunk.isEntry)
+  const already = entry ? closure(entry) : new Set<string>()
+  const routeFiles = chunks.flatMap((chunk) => {
+    const match = /\/src\/routes\/([^/]+)\.tsx\?tsr-split=component$/.exec(
+      chunk.facadeModuleId ?? '',
+    )
+    return match ? [{ name: match[1]!, chunk }] : []
+  })
+  const routeNames = routeFiles.map((route) => route.name)
+  const files: string[] = []
+  const table = routeFiles.map(({ name, chunk }) => {
+    const isLayout = routeNames.some((other) => other.startsWith(`${name}.`))
+    const indexes = [...closure(chunk)]
+      .filter((file) => !already.has(file))
+      .map((file) => {
+        if (!files.includes(file)) files.push(file)
+        return files.indexOf(file)
+      })
+    return [routePattern(name, isLayout), indexes] as [pattern: string, files: number[]]
+  })
+  return { files, table }
+}
+
+/**
+ * The first page's own code starts downloading with the app's, not after it: TanStack Router loads a
+ * route's component when the route is matched, which is only once the app's code has run, a whole round
+ * trip later on a slow link. A small script at the top of index.html looks up the page being opened in a
+ * table of routes and the files their components need (from the build) and adds a modulepreload for each.
+ */
+function preloadFirstRoute(): Plugin {
+  let base = '/'
+  let assetsDir = 'assets'
+  return {
+    name: 'luxe-preload-first-route',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base
+      assetsDir = config.build.assetsDir
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle
+        if (!bundle) return
+        const chunks = Object.values(bundle).filter(
+          (output): output is Rollup.OutputChunk => output.type === 'chunk',
+        )
+        const { files, table } = routePreloadTable(chunks)
+        // Every chunk is `<assetsDir>/<name>.js`: the table holds the names only.
+        const prefix = `${assetsDir}/`
+        const names = files.map((file) => {
+          if (!file.startsWith(prefix) || !file.endsWith('.js')) {
+            throw new Error(`Unexpected chunk file name: ${file}`)
+          }
+          return file.slice(prefix.length, -'.js'.length)
+        })
+        const script = `(function(f,t,p){t.forEach(function(r){if(new RegExp(r[0]).test(p))r[1].forEach(function(i){var l=document.createElement('link');l.rel='modulepreload';l.href=${JSON.stringify(base + prefix)}+f[i]+'.js';document.head.appendChild(l)})})})(${JSON.stringify(names)},${JSON.stringify(table)},location.pathname)`
+        return [{ tag: 'script', children: script, injectTo: 'head' }]
+      },
+    },
+  }
+}
+
+/**
  * The libraries every page needs before it can render (React, the router, Redux, Chakra's style engine)
  * go in one file: split into the many small chunks the bundler would otherwise make, they cost a phone on
  * a slow link one round trip after another (six at a time over HTTP/1.1) for no saving, since the first
@@ -71,6 +168,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     inlineSplash(),
+    preloadFirstRoute(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import { routePattern, routePreloadTable } from '../../vite.config'
+
+const matches = (pattern: string, path: string) => new RegExp(pattern).test(path)
+
+describe('routePattern', () => {
+  it('turns file route names into URL patterns', () => {
+    expect(matches(routePattern('index'), '/')).toBe(true)
+    expect(matches(routePattern('index'), '/women')).toBe(false)
+    expect(matches(routePattern('women'), '/women')).toBe(true)
+    expect(matches(routePattern('women'), '/women/')).toBe(true)
+    expect(matches(routePattern('women'), '/womenswear')).toBe(false)
+    expect(matches(routePattern('product.$slug'), '/product/dress-001')).toBe(true)
+    expect(matches(routePattern('product.$slug'), '/product/dress-001/more')).toBe(false)
+    expect(matches(routePattern('product.$slug'), '/product')).toBe(false)
+    expect(matches(routePattern('blog.index'), '/blog')).toBe(true)
+    expect(matches(routePattern('blog.index'), '/blog/spring-trends')).toBe(false)
+    expect(matches(routePattern('shoes-store'), '/shoes-store')).toBe(true)
+  })
+
+  it('lets a layout route match the paths below it', () => {
+    const admin = routePattern('admin', true)
+    expect(matches(admin, '/admin')).toBe(true)
+    expect(matches(admin, '/admin/products')).toBe(true)
+    expect(matches(admin, '/admin-dashboard')).toBe(false)
+  })
+})
+
+describe('routePreloadTable', () => {
+  const chunk = (fileName: string, imports: string[], extra: object = {}) => ({
+    fileName,
+    imports,
+    isEntry: false,
+    facadeModuleId: null as string | null,
+    ...extra,
+  })
+  const chunks = [
+    chunk('assets/index.js', ['assets/vendor.js', 'assets/paths.js'], {
+      isEntry: true,
+      facadeModuleId: '/app/index.html',
+    }),
+    chunk('assets/vendor.js', []),
+    chunk('assets/paths.js', []),
+    chunk('assets/listing.js', ['assets/vendor.js', 'assets/grid.js']),
+    chunk('assets/grid.js', ['assets/paths.js']),
+    chunk('assets/women.js', ['assets/listing.js'], {
+      facadeModuleId: '/app/src/routes/women.tsx?tsr-split=component',
+    }),
+    chunk('assets/men.js', ['assets/listing.js'], {
+      facadeModuleId: '/app/src/routes/men.tsx?tsr-split=component',
+    }),
+    chunk('assets/admin.js', [], {
+      facadeModuleId: '/app/src/routes/admin.tsx?tsr-split=component',
+    }),
+    chunk('assets/admin.products.js', ['assets/grid.js'], {
+      facadeModuleId: '/app/src/routes/admin.products.tsx?tsr-split=component',
+    }),
+    chunk('assets/chat.js', ['assets/vendor.js']),
+  ]
+  const { files, table } = routePreloadTable(chunks)
+  const filesFor = (path: string) =>
+    table
+      .filter(([pattern]) => matches(pattern, path))
+      .flatMap(([, indexes]) => indexes.map((index) => files[index]))
+
+  it('lists a route’s chunk and what it imports, less what the entry already loads', () => {
+    expect(filesFor('/women')).toEqual(['assets/women.js', 'assets/listing.js', 'assets/grid.js'])
+    expect(filesFor('/men')).toEqual(['assets/men.js', 'assets/listing.js', 'assets/grid.js'])
+  })
+
+  it('adds the layout’s chunk to its children’s', () => {
+    expect(filesFor('/admin/products').sort()).toEqual([
+      'assets/admin.js',
+      'assets/admin.products.js',
+      'assets/grid.js',
+    ])
+  })
+
+  it('names each file once, and none that only lazy code needs', () => {
+    expect(new Set(files).size).toBe(files.length)
+    expect(files).not.toContain('assets/chat.js')
+    expect(files).not.toContain('assets/vendor.js')
+    expect(filesFor('/nowhere')).toEqual([])
+  })
+})
