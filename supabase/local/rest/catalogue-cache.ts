@@ -83,6 +83,8 @@ export const CATALOGUE_RPC = 'catalogue'
 export const CATALOGUE_DETAILS_RPC = 'catalogue_details'
 export const CATALOGUE_RPCS: ReadonlySet<string> = new Set([CATALOGUE_RPC, CATALOGUE_DETAILS_RPC])
 const VERSION_FUNCTION = 'catalogue_version'
+/** Notified by the database whenever the catalogue's revision changes (see the migration). */
+export const CATALOGUE_CHANNEL = 'catalogue_changed'
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 const brotliAsync = promisify(brotliCompress)
@@ -186,7 +188,32 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   /** One best-quality brotli at a time, so the background work never takes both cores. */
   let bestQueue: Promise<void> = Promise.resolve()
 
+  /**
+   * The version last read per role, kept while the database has not said the catalogue changed. Used
+   * only once the database is listened to; until then (or if listening fails) every read asks.
+   */
+  const knownVersions = new Map<string, string>()
+  /** Goes up with every change notice: a check that started before one may not be kept. */
+  let changes = 0
+  let listening = false
+  // The listener lives as long as the database (one cache per server).
+  db.pg
+    .listen(CATALOGUE_CHANNEL, () => {
+      changes++
+      knownVersions.clear()
+    })
+    .then(
+      () => {
+        listening = true
+      },
+      (error: unknown) => {
+        log(`catalogue cache: cannot listen for changes, checking every read: ${String(error)}`)
+      },
+    )
+
   function currentVersion(role: string, context: () => RequestContext): Promise<string | null> {
+    const known = listening ? knownVersions.get(role) : undefined
+    if (known) return Promise.resolve(known)
     const waiting = waitingChecks.get(role)
     if (waiting) return waiting.promise
     let resolve!: (v: string | null) => void
@@ -209,10 +236,15 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
       db.withRequest(checkContext, { readOnly: true }, async (tx) => {
         // From here on the answer may predate a request arriving now: it starts its own check.
         leave()
+        const changesBefore = changes
+        const wasListening = listening
         const res = await tx.query<{ version: string | null }>(
           `select public.${VERSION_FUNCTION}() as version`,
         )
-        return res.rows[0]?.version ?? null
+        const version = res.rows[0]?.version ?? null
+        // Kept only if no change was announced since the check began.
+        if (version && wasListening && changes === changesBefore) knownVersions.set(role, version)
+        return version
       }).then(
         (version) => {
           leave()

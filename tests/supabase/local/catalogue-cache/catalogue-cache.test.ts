@@ -183,6 +183,52 @@ describe('the cached catalogue', () => {
     }
   })
 
+  it('reads the version from memory while nothing changes, and from the database after a change', async () => {
+    const db = t.server.db
+    const original = db.withRequest
+    let transactions = 0
+    db.withRequest = (ctx, opts, fn) => {
+      transactions++
+      return original(ctx, opts, fn)
+    }
+    try {
+      const first = await raw(CATALOGUE, anon)
+      transactions = 0
+      for (let i = 0; i < 5; i++) {
+        const res = await raw(CATALOGUE, { ...anon, 'if-none-match': String(first.headers.etag) })
+        expect(res.status).toBe(304)
+      }
+      expect(transactions).toBe(0)
+
+      // A change made outside the API (the superuser connection, as a migration or a script would)
+      // is announced by the database too.
+      const before = priceOf(first.body, productId)!
+      await db.pg.query('update public.products set price = $1 where id = $2', [
+        before + 7,
+        productId,
+      ])
+      const after = await raw(CATALOGUE, anon)
+      expect(after.headers.etag).not.toBe(first.headers.etag)
+      expect(after.headers.etag).toBe(`"${await currentVersion()}"`)
+      expect(priceOf(after.body, productId)).toBe(before + 7)
+    } finally {
+      db.withRequest = original
+    }
+  })
+
+  it('forgets nothing when a change is rolled back', async () => {
+    const first = await raw(CATALOGUE, anon)
+    await t.server.db.pg
+      .transaction(async (tx) => {
+        await tx.query('update public.products set price = price + 1 where id = $1', [productId])
+        throw new Error('changed my mind')
+      })
+      .catch(() => {})
+    const again = await raw(CATALOGUE, anon)
+    expect(again.headers.etag).toBe(first.headers.etag)
+    expect(again.headers.etag).toBe(`"${await currentVersion()}"`)
+  })
+
   it('serves gzip and brotli bodies that decode to the same JSON', async () => {
     const plain = await raw(CATALOGUE, { ...anon, 'accept-encoding': 'identity' })
     expect(plain.headers['content-encoding']).toBeUndefined()
