@@ -28,7 +28,7 @@ export default defineConfig({
   // Playwright empties its output folder at the start: keep it apart from Vitest's report beside it.
   outputDir: 'test-results/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -38,7 +38,8 @@ export default defineConfig({
     // Each test's fresh context would otherwise install the service worker and download the whole
     // precache; specs about the worker and offline use say `test.use({ serviceWorkers: 'allow' })`.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test time; in CI only a failing test's retry records one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
