@@ -1,3 +1,5 @@
+import './button-link.css'
+
 /**
  * The look of a button, for links that act as calls to action (a link must stay a link: it navigates,
  * can be opened in a new tab, and is announced as one). Put it on a span inside the router's Link.
@@ -49,4 +51,9 @@ export function buttonLinkStyle(variant: ButtonLinkVariant = 'solid') {
     transition: 'background 150ms, color 150ms',
     ...variants[variant],
   } as const
+}
+
+/** The same look as static CSS (no style work at render): the class names for a span in a Link. */
+export function buttonLinkClass(variant: ButtonLinkVariant = 'solid'): string {
+  return `btn-link btn-link--${variant}`
 }
