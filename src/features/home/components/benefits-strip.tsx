@@ -1,8 +1,6 @@
-import { Box } from '@chakra-ui/react/box'
-import { Grid } from '@chakra-ui/react/grid'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { HandHeartIcon, ReturnIcon, ShieldCheckIcon, TruckIcon } from '@/components/icons'
 import { delivery, returnsPolicy } from '@/config/site'
+import './home-sections.css'
 
 const kes = new Intl.NumberFormat('en-KE')
 
@@ -24,44 +22,20 @@ const benefits = [
 
 export function BenefitsStrip() {
   return (
-    <chakra.section
-      aria-label="Why shop with us"
-      borderBlockWidth="1px"
-      borderColor="brand.line"
-      px={{ base: '5', lg: '8' }}
-      py={{ base: '8', md: '10' }}
-    >
-      <Grid
-        as="ul"
-        listStyleType="none"
-        maxW="7xl"
-        mx="auto"
-        gap={{ base: '6', md: '8' }}
-        templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}
-      >
+    <section aria-label="Why shop with us" className="benefits">
+      <ul className="home-container home-list benefits__list">
         {benefits.map(({ icon: Icon, title, text }) => (
-          <Box
-            as="li"
-            key={title}
-            display="flex"
-            flexDirection={{ base: 'column', md: 'row' }}
-            gap="3"
-            alignItems={{ md: 'center' }}
-          >
-            <Box color="brand.gold" flexShrink={0}>
+          <li key={title} className="benefit">
+            <div className="benefit__icon">
               <Icon size={28} />
-            </Box>
-            <Box>
-              <chakra.h3 fontFamily="heading" fontSize="md" fontWeight="semibold">
-                {title}
-              </chakra.h3>
-              <chakra.p mt="0.5" fontSize="sm" color="brand.muted">
-                {text}
-              </chakra.p>
-            </Box>
-          </Box>
+            </div>
+            <div>
+              <h3 className="benefit__title">{title}</h3>
+              <p className="benefit__text">{text}</p>
+            </div>
+          </li>
         ))}
-      </Grid>
-    </chakra.section>
+      </ul>
+    </section>
   )
 }

@@ -1,6 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { Grid } from '@chakra-ui/react/grid'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link, linkOptions } from '@tanstack/react-router'
 import { Illustration, SectionHeading } from './section-heading'
 
@@ -40,50 +37,22 @@ const categories = [
 
 export function CategoryTiles() {
   return (
-    <chakra.section
-      aria-labelledby="shop-by-category"
-      py={{ base: '14', md: '20' }}
-      px={{ base: '5', lg: '8' }}
-    >
-      <Box maxW="7xl" mx="auto">
+    <section aria-labelledby="shop-by-category" className="home-section">
+      <div className="home-container">
         <SectionHeading id="shop-by-category" eyebrow="Curated for you" title="Shop by Category" />
-        <Grid
-          as="ul"
-          listStyleType="none"
-          mt={{ base: '8', md: '12' }}
-          gap={{ base: '3', md: '5' }}
-          templateColumns={{
-            base: 'repeat(2, minmax(0, 1fr))',
-            md: 'repeat(3, minmax(0, 1fr))',
-            xl: 'repeat(6, minmax(0, 1fr))',
-          }}
-        >
+        <ul className="home-list category-tiles__list">
           {categories.map((category) => (
             <li key={category.label}>
-              <Link {...category.link} className="group">
-                <Box
-                  aspectRatio="4 / 5"
-                  overflow="hidden"
-                  bg="#f3eee7"
-                  css={{ '.group:hover & img': { transform: 'scale(1.04)' } }}
-                >
+              <Link {...category.link}>
+                <div className="home-frame">
                   <Illustration src={category.image} />
-                </Box>
-                <chakra.span
-                  display="block"
-                  mt="3"
-                  fontFamily="heading"
-                  fontSize={{ base: 'md', md: 'lg' }}
-                  color="brand.ink"
-                  textAlign="center"
-                >
-                  {category.label}
-                </chakra.span>
+                </div>
+                <span className="category-tiles__label">{category.label}</span>
               </Link>
             </li>
           ))}
-        </Grid>
-      </Box>
-    </chakra.section>
+        </ul>
+      </div>
+    </section>
   )
 }

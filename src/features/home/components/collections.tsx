@@ -1,6 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { Grid } from '@chakra-ui/react/grid'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import { ArrowRightIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
@@ -30,75 +27,34 @@ const collections = [
 
 export function Collections() {
   return (
-    <chakra.section
-      aria-labelledby="fashion-collections"
-      py={{ base: '14', md: '20' }}
-      px={{ base: '5', lg: '8' }}
-    >
-      <Box maxW="7xl" mx="auto">
+    <section aria-labelledby="fashion-collections" className="home-section">
+      <div className="home-container">
         <SectionHeading
           id="fashion-collections"
           eyebrow="Collections"
           title="Fashion Collections"
         />
-        <Grid
-          as="ul"
-          listStyleType="none"
-          mt={{ base: '8', md: '12' }}
-          gap={{ base: '5', md: '6' }}
-          templateColumns={{ base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }}
-        >
+        <ul className="home-list collections__list">
           {collections.map((collection) => (
             <li key={collection.title}>
-              <Link to={collection.to} className="group">
-                <Grid
-                  templateColumns={{ base: '8rem 1fr', md: '1fr' }}
-                  gap={{ base: '4', md: '0' }}
-                  alignItems="center"
-                >
-                  <Box
-                    aspectRatio="4 / 5"
-                    overflow="hidden"
-                    bg="#f3eee7"
-                    css={{ '.group:hover & img': { transform: 'scale(1.04)' } }}
-                  >
+              <Link to={collection.to}>
+                <div className="collection">
+                  <div className="home-frame">
                     <Illustration src={collection.image} />
-                  </Box>
-                  <Box mt={{ md: '4' }}>
-                    <chakra.span
-                      display="block"
-                      fontFamily="heading"
-                      fontSize={{ base: 'xl', md: '2xl' }}
-                      color="brand.ink"
-                    >
-                      {collection.title}
-                    </chakra.span>
-                    <chakra.span display="block" mt="1" fontSize="sm" color="brand.muted">
-                      {collection.line}
-                    </chakra.span>
-                    <chakra.span
-                      display="inline-flex"
-                      alignItems="center"
-                      gap="2"
-                      mt="3"
-                      minH="6"
-                      fontSize="xs"
-                      fontWeight="semibold"
-                      letterSpacing="0.18em"
-                      color="brand.gold"
-                      borderBottomWidth="1px"
-                      borderColor="brand.gold"
-                      aria-hidden="true"
-                    >
+                  </div>
+                  <div className="collection__body">
+                    <span className="collection__title">{collection.title}</span>
+                    <span className="collection__line">{collection.line}</span>
+                    <span className="collection__explore" aria-hidden="true">
                       EXPLORE <ArrowRightIcon size={14} />
-                    </chakra.span>
-                  </Box>
-                </Grid>
+                    </span>
+                  </div>
+                </div>
               </Link>
             </li>
           ))}
-        </Grid>
-      </Box>
-    </chakra.section>
+        </ul>
+      </div>
+    </section>
   )
 }

@@ -1,8 +1,5 @@
-import { Box } from '@chakra-ui/react/box'
-import { Grid } from '@chakra-ui/react/grid'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
-import { buttonLinkStyle } from '@/components/button-link'
+import { buttonLinkClass } from '@/components/button-link'
 import { Illustration, SectionHeading } from './section-heading'
 
 const shoes = [
@@ -15,20 +12,9 @@ const shoes = [
 /** The premium footwear section, leading to the shoe store. */
 export function FootwearSection() {
   return (
-    <chakra.section
-      aria-labelledby="premium-footwear"
-      bg="brand.ivory"
-      py={{ base: '14', md: '20' }}
-      px={{ base: '5', lg: '8' }}
-    >
-      <Grid
-        maxW="7xl"
-        mx="auto"
-        gap={{ base: '8', lg: '16' }}
-        alignItems="center"
-        templateColumns={{ base: '1fr', lg: '1fr 1.2fr' }}
-      >
-        <Box>
+    <section aria-labelledby="premium-footwear" className="home-section home-section--ivory">
+      <div className="home-container footwear__inner">
+        <div>
           <SectionHeading
             id="premium-footwear"
             eyebrow="Premium Footwear"
@@ -38,24 +24,20 @@ export function FootwearSection() {
             Heels for the evening, sneakers for the city, loafers for the office and sandals for the
             coast, from Nairobi workshops and the world&apos;s great houses.
           </SectionHeading>
-          <Box mt="8">
+          <div className="footwear__action">
             <Link to="/shoes-store">
-              <chakra.span css={buttonLinkStyle('solid')}>Shop Footwear</chakra.span>
+              <span className={buttonLinkClass('solid')}>Shop Footwear</span>
             </Link>
-          </Box>
-        </Box>
-        <Grid
-          templateColumns="repeat(4, minmax(0, 1fr))"
-          gap={{ base: '2', md: '3' }}
-          aria-hidden="true"
-        >
+          </div>
+        </div>
+        <div className="footwear__shoes" aria-hidden="true">
           {shoes.map((src) => (
-            <Box key={src} aspectRatio="4 / 5" overflow="hidden" bg="#f3eee7">
+            <div key={src} className="home-frame">
               <Illustration src={src} />
-            </Box>
+            </div>
           ))}
-        </Grid>
-      </Grid>
-    </chakra.section>
+        </div>
+      </div>
+    </section>
   )
 }
