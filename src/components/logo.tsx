@@ -1,6 +1,5 @@
-import { Box } from '@chakra-ui/react/box'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { store } from '@/config/site'
+import './logo.css'
 
 export type LogoVariant = 'full' | 'compact' | 'responsive'
 
@@ -14,69 +13,29 @@ export interface LogoProps {
   align?: 'center' | 'start'
 }
 
-const nameSize = { sm: '1.125rem', md: '1.375rem', lg: { base: '2.25rem', md: '3rem' } }
-const taglineSize = { sm: '0.5rem', md: '0.5625rem', lg: { base: '0.6875rem', md: '0.8125rem' } }
-const markSize = { sm: '2.25rem', md: '2.5rem', lg: '4rem' }
-
 /** The compact mark: the initials in a fine gold-ruled square. */
-function Mark({ size, tone }: Required<Pick<LogoProps, 'size' | 'tone'>>) {
+function Mark() {
   return (
-    <chakra.span
-      display="inline-flex"
-      alignItems="center"
-      justifyContent="center"
-      boxSize={markSize[size]}
-      borderWidth="1px"
-      borderColor={tone === 'light' ? 'brand.goldLight' : 'brand.gold'}
-      color={tone === 'light' ? 'white' : 'brand.ink'}
-      fontFamily="heading"
-      fontSize={size === 'lg' ? '1.75rem' : '1rem'}
-      fontWeight="semibold"
-      letterSpacing="0.08em"
-      lineHeight="1"
-      aria-hidden="true"
-    >
+    <span className="logo__mark" aria-hidden="true">
       {store.shortName}
-    </chakra.span>
+    </span>
   )
 }
 
 /** The full logo: the store name over the tagline. */
-function Wordmark({ size, tone, align }: Required<Pick<LogoProps, 'size' | 'tone' | 'align'>>) {
+function Wordmark() {
   return (
-    <chakra.span
-      display="inline-flex"
-      flexDirection="column"
-      alignItems={align === 'start' ? 'flex-start' : 'center'}
-      lineHeight="1"
-    >
-      <chakra.span
-        fontFamily="heading"
-        fontSize={nameSize[size]}
-        fontWeight="semibold"
-        letterSpacing="0.06em"
-        color={tone === 'light' ? 'white' : 'brand.ink'}
-        whiteSpace="nowrap"
-      >
-        {store.name}
-      </chakra.span>
-      <chakra.span
-        mt={size === 'lg' ? '3' : '1'}
-        fontSize={taglineSize[size]}
-        fontWeight="medium"
-        letterSpacing="0.28em"
-        color={tone === 'light' ? 'brand.goldLight' : 'brand.gold'}
-        whiteSpace="nowrap"
-      >
-        {store.tagline}
-      </chakra.span>
-    </chakra.span>
+    <span className="logo__wordmark">
+      <span className="logo__name">{store.name}</span>
+      <span className="logo__tagline">{store.tagline}</span>
+    </span>
   )
 }
 
 /**
  * The store's logo in its two forms (spec §2): the full name with the tagline, and the compact "LK" mark.
- * The accessible name is always the store name, whichever form is drawn.
+ * The accessible name is always the store name, whichever form is drawn. Sizes and tones are classes of a
+ * static stylesheet.
  */
 export function Logo({
   variant = 'full',
@@ -84,28 +43,29 @@ export function Logo({
   size = 'md',
   align = 'center',
 }: LogoProps) {
+  const className = `logo logo--${size} logo--${tone} logo--${align}`
   if (variant === 'compact') {
     return (
-      <chakra.span role="img" aria-label={store.name} display="inline-flex">
-        <Mark size={size} tone={tone} />
-      </chakra.span>
+      <span role="img" aria-label={store.name} className={className}>
+        <Mark />
+      </span>
     )
   }
   if (variant === 'full') {
     return (
-      <chakra.span role="img" aria-label={`${store.name}, ${store.tagline}`} display="inline-flex">
-        <Wordmark size={size} tone={tone} align={align} />
-      </chakra.span>
+      <span role="img" aria-label={`${store.name}, ${store.tagline}`} className={className}>
+        <Wordmark />
+      </span>
     )
   }
   return (
-    <chakra.span role="img" aria-label={store.name} display="inline-flex" alignItems="center">
-      <Box display={{ base: 'inline-flex', sm: 'none' }}>
-        <Mark size={size} tone={tone} />
-      </Box>
-      <Box display={{ base: 'none', sm: 'inline-flex' }} aria-hidden="true">
-        <Wordmark size={size} tone={tone} align={align} />
-      </Box>
-    </chakra.span>
+    <span role="img" aria-label={store.name} className={className}>
+      <span className="logo__narrow">
+        <Mark />
+      </span>
+      <span className="logo__wide" aria-hidden="true">
+        <Wordmark />
+      </span>
+    </span>
   )
 }

@@ -1,19 +1,18 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { store } from '@/config/site'
 import { MenuIcon } from '../icons'
 import { Logo } from '../logo'
 import { navGroups, primaryLinks } from './nav-items'
-import { navTriggerStyle, NavMenu } from './nav-menu'
+import { NavMenu } from './nav-menu'
 import { SideMenu } from './side-menu'
+import './header.css'
 
 export interface HeaderProps {
   /**
    * The icon buttons at the end of the bar, in order: currency toggle, search, admin shortcut, account,
-   * cart. Each should be a 40px (boxSize 10) icon button with its own aria-label; the bar spaces them.
+   * cart. Each should be a 40px icon button (`headerIconClass`) with its own aria-label; the bar spaces
+   * them.
    */
   actions: ReactNode
   /** Shown at the top of the phone's side menu: the search box. */
@@ -60,78 +59,33 @@ export function Header({ actions, sideMenuTop }: HeaderProps) {
   }
 
   return (
-    <chakra.header
-      position="sticky"
-      top="0"
-      zIndex="sticky"
-      bg="white"
-      borderBottomWidth="1px"
-      borderColor="brand.line"
-    >
-      <Flex
-        maxW="7xl"
-        mx="auto"
-        h={{ base: '14', md: '16' }}
-        px={{ base: '2', sm: '4', lg: '8' }}
-        align="center"
-        gap={{ base: '1', sm: '3' }}
-      >
-        <chakra.button
+    <header className="site-header">
+      <div className="site-header__bar">
+        <button
           ref={menuButtonRef}
           type="button"
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-haspopup="dialog"
           onClick={() => setMenuOpen(true)}
-          display={{ base: 'inline-flex', md: 'none' }}
-          alignItems="center"
-          justifyContent="center"
-          boxSize="11"
-          flexShrink={0}
-          color="brand.ink"
-          borderRadius="full"
-          _hover={{ bg: 'brand.cream' }}
+          className="site-header__menu-button"
         >
           <MenuIcon size={22} />
-        </chakra.button>
+        </button>
         <Link to="/" aria-label={`${store.name} home`}>
-          <Flex align="center" minH="11" px="1">
+          <span className="site-header__home">
             <Logo variant="responsive" size="md" />
-          </Flex>
+          </span>
         </Link>
-        <Flex
-          ms="auto"
-          align="center"
-          gap={{ base: '0', sm: '1' }}
-          flexShrink={0}
-          css={{ '& > *': { flexShrink: 0 } }}
-        >
-          {actions}
-        </Flex>
-      </Flex>
+        <div className="site-header__actions">{actions}</div>
+      </div>
       {wide ? (
-        <Box
-          as="nav"
-          aria-label="Main"
-          display={{ base: 'none', md: 'block' }}
-          borderTopWidth="1px"
-          borderColor="brand.line"
-        >
-          <Flex
-            as="ul"
-            listStyleType="none"
-            justify="center"
-            align="center"
-            gap={{ md: '4', lg: '8' }}
-            px="4"
-            h="12"
-          >
+        <nav aria-label="Main" className="site-header__nav">
+          <ul className="site-header__links">
             {primaryLinks.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} activeOptions={{ exact: item.to === '/' }}>
-                  <chakra.span css={{ ...navTriggerStyle, '[aria-current=page] > &': navActive }}>
-                    {item.label}
-                  </chakra.span>
+                  <span className="nav-trigger">{item.label}</span>
                 </Link>
               </li>
             ))}
@@ -140,8 +94,8 @@ export function Header({ actions, sideMenuTop }: HeaderProps) {
                 <NavMenu group={group} align={index === navGroups.length - 1 ? 'end' : 'start'} />
               </li>
             ))}
-          </Flex>
-        </Box>
+          </ul>
+        </nav>
       ) : null}
       <SideMenu
         open={menuOpen}
@@ -149,8 +103,6 @@ export function Header({ actions, sideMenuTop }: HeaderProps) {
         top={sideMenuTop}
         finalFocusEl={() => menuButtonRef.current}
       />
-    </chakra.header>
+    </header>
   )
 }
-
-const navActive = { borderColor: 'brand.gold', color: 'brand.ink' }

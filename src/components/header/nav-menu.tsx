@@ -1,5 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import {
   useCallback,
@@ -14,6 +12,7 @@ import {
 import { timings } from '@/config/site'
 import { ChevronDownIcon } from '../icons'
 import type { NavGroup } from './nav-items'
+import './header.css'
 
 /** After one hover menu closes, moving straight onto the next opens it at once (spec §9 skip delay). */
 const hoverSkipDelayMs = 300
@@ -22,23 +21,6 @@ const typeaheadResetMs = 1000
 let lastHoverCloseAt = 0
 
 type OpenedBy = 'hover' | 'click' | 'keyboard'
-
-export const navTriggerStyle = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  h: '11',
-  px: '1',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  letterSpacing: '0.16em',
-  color: 'brand.ink',
-  borderBottomWidth: '2px',
-  borderColor: 'transparent',
-  transition: 'border-color 150ms, color 150ms',
-  _hover: { borderColor: 'brand.gold' },
-  '&[aria-expanded=true], &[aria-current=page]': { borderColor: 'brand.gold' },
-} as const
 
 /**
  * A header menu (MORE) or panel (ACCESSORIES, COLLECTIONS) following the WAI-ARIA menu-button pattern:
@@ -217,14 +199,14 @@ export function NavMenu({ group, align = 'start' }: { group: NavGroup; align?: '
   const panel = group.kind === 'panel'
 
   return (
-    <Box
+    <div
       ref={containerRef}
-      position="relative"
+      className="nav-menu"
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
       onBlur={onBlur}
     >
-      <chakra.button
+      <button
         ref={buttonRef}
         type="button"
         id={buttonId}
@@ -233,40 +215,19 @@ export function NavMenu({ group, align = 'start' }: { group: NavGroup; align?: '
         aria-controls={menuId}
         onClick={onButtonClick}
         onKeyDown={onButtonKeyDown}
-        css={navTriggerStyle}
+        className="nav-trigger"
       >
         {group.label}
-        <ChevronDownIcon
-          size={14}
-          style={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : undefined }}
-        />
-      </chakra.button>
-      <Box
+        <ChevronDownIcon size={14} className="nav-trigger__chevron" />
+      </button>
+      <div
         id={menuId}
         role="menu"
         aria-labelledby={buttonId}
         hidden={!open}
         tabIndex={-1}
         onKeyDown={onMenuKeyDown}
-        position="absolute"
-        top="100%"
-        insetStart={align === 'start' ? '-4' : undefined}
-        insetEnd={align === 'end' ? '-4' : undefined}
-        zIndex="dropdown"
-        mt="1"
-        minW={panel ? '19rem' : '24rem'}
-        p={panel ? '3' : '4'}
-        bg="white"
-        borderWidth="1px"
-        borderColor="brand.line"
-        borderTopWidth="2px"
-        borderTopColor="brand.gold"
-        boxShadow="lg"
-        display={open ? 'grid' : 'none'}
-        gridTemplateColumns={panel ? '1fr' : '1fr 1fr'}
-        columnGap="4"
-        rowGap={panel ? '1' : '0'}
-        outline="none"
+        className={`nav-menu__list nav-menu__list--${align}${panel ? ' nav-menu__list--panel' : ''}`}
       >
         {group.items.map((item, index) => (
           <Link
@@ -282,35 +243,19 @@ export function NavMenu({ group, align = 'start' }: { group: NavGroup; align?: '
             onClick={() => hide(false)}
             style={{ textDecoration: 'none' }}
           >
-            <chakra.span
-              display="flex"
-              flexDirection="column"
-              justifyContent="center"
-              minH="11"
-              px="3"
-              py={panel ? '2' : '1'}
-              borderRadius="sm"
-              color="brand.ink"
-              _hover={{ bg: 'brand.cream' }}
-              css={{ 'a:focus-visible > &': { bg: 'brand.cream' } }}
-            >
-              <chakra.span
-                id={`${menuId}-${index}`}
-                fontSize="sm"
-                fontWeight={panel ? 'semibold' : 'normal'}
-                fontFamily={panel ? 'heading' : undefined}
-              >
+            <span className="nav-menu__item">
+              <span id={`${menuId}-${index}`} className="nav-menu__label">
                 {item.label}
-              </chakra.span>
+              </span>
               {item.description ? (
-                <chakra.span id={`${menuId}-${index}-about`} fontSize="xs" color="brand.muted">
+                <span id={`${menuId}-${index}-about`} className="nav-menu__about">
                   {item.description}
-                </chakra.span>
+                </span>
               ) : null}
-            </chakra.span>
+            </span>
           </Link>
         ))}
-      </Box>
-    </Box>
+      </div>
+    </div>
   )
 }

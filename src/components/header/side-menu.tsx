@@ -1,5 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import { useId, useState, type ReactNode } from 'react'
 import { store } from '@/config/site'
@@ -7,23 +5,7 @@ import { Drawer } from '../drawer'
 import { ChevronDownIcon } from '../icons'
 import { Logo } from '../logo'
 import { navGroups, primaryLinks, type NavGroup } from './nav-items'
-
-const rowStyle = {
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  w: 'full',
-  minH: '12',
-  px: '1',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  letterSpacing: '0.14em',
-  color: 'brand.ink',
-  textAlign: 'start',
-  borderBottomWidth: '1px',
-  borderColor: 'brand.line',
-  '[aria-current=page] > &': { color: 'brand.gold' },
-} as const
+import './header.css'
 
 /** One expandable group (MORE, ACCESSORIES, COLLECTIONS): a disclosure button over a list of links. */
 function SideMenuGroup({ group, onNavigate }: { group: NavGroup; onNavigate: () => void }) {
@@ -31,39 +13,25 @@ function SideMenuGroup({ group, onNavigate }: { group: NavGroup; onNavigate: () 
   const listId = useId()
   return (
     <li>
-      <chakra.button
+      <button
         type="button"
         aria-expanded={expanded}
         aria-controls={listId}
         onClick={() => setExpanded((value) => !value)}
-        css={rowStyle}
+        className="side-menu__row"
       >
         {group.label}
-        <ChevronDownIcon
-          size={18}
-          style={{
-            transition: 'transform 150ms',
-            transform: expanded ? 'rotate(180deg)' : undefined,
-          }}
-        />
-      </chakra.button>
-      <chakra.ul id={listId} hidden={!expanded} listStyleType="none" py="1" ps="3">
+        <ChevronDownIcon size={18} className="nav-trigger__chevron" />
+      </button>
+      <ul id={listId} hidden={!expanded} className="side-menu__sublist">
         {group.items.map((item) => (
           <li key={item.to + item.label}>
             <Link to={item.to} onClick={onNavigate}>
-              <chakra.span
-                display="flex"
-                alignItems="center"
-                minH="11"
-                fontSize="sm"
-                color="brand.ink"
-              >
-                {item.label}
-              </chakra.span>
+              <span className="side-menu__link">{item.label}</span>
             </Link>
           </li>
         ))}
-      </chakra.ul>
+      </ul>
     </li>
   )
 }
@@ -95,9 +63,9 @@ export function SideMenu({ open, onClose, top, finalFocusEl }: SideMenuProps) {
       closeLabel="Close menu"
       finalFocusEl={finalFocusEl}
     >
-      {top ? <Box mb="4">{top}</Box> : null}
-      <chakra.nav aria-label="Mobile">
-        <chakra.ul listStyleType="none">
+      {top ? <div className="side-menu__top">{top}</div> : null}
+      <nav aria-label="Mobile">
+        <ul className="side-menu__list">
           {primaryLinks.map((item) => (
             <li key={item.to}>
               <Link
@@ -106,19 +74,19 @@ export function SideMenu({ open, onClose, top, finalFocusEl }: SideMenuProps) {
                 activeOptions={{ exact: item.to === '/' }}
                 style={{ textDecoration: 'none' }}
               >
-                <chakra.span css={rowStyle}>{item.label}</chakra.span>
+                <span className="side-menu__row">{item.label}</span>
               </Link>
             </li>
           ))}
           {navGroups.map((group) => (
             <SideMenuGroup key={group.label} group={group} onNavigate={onClose} />
           ))}
-        </chakra.ul>
-      </chakra.nav>
-      <Box mt="6" fontSize="sm" color="brand.muted">
-        <chakra.p>{store.phoneDisplay}</chakra.p>
-        <chakra.p>{store.email}</chakra.p>
-      </Box>
+        </ul>
+      </nav>
+      <div className="side-menu__contact">
+        <p>{store.phoneDisplay}</p>
+        <p>{store.email}</p>
+      </div>
     </Drawer>
   )
 }

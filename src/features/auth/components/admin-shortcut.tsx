@@ -1,9 +1,8 @@
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import { useAppSelector } from '@/app/hooks'
+import { headerIconClass } from '@/components/header/header-icon'
 import { DashboardIcon } from '@/components/icons'
 import { selectIsStaff } from '../auth-slice'
-import { headerIconStyle } from './header-icon-style'
 
 /**
  * The admin shortcut (spec §2, §6): shown only to admin or manager, as looked up in user_roles. The
@@ -14,9 +13,9 @@ export function AdminShortcut() {
   if (!isStaff) return null
   return (
     <Link to="/admin" aria-label="Admin dashboard" title="Admin dashboard">
-      <chakra.span css={headerIconStyle}>
+      <span className={headerIconClass}>
         <DashboardIcon size={22} />
-      </chakra.span>
+      </span>
     </Link>
   )
 }

@@ -1,5 +1,5 @@
-import { chakra } from '@chakra-ui/react/styled-system'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { headerIconClass } from '@/components/header/header-icon'
 import { ShoppingBagIcon } from '@/components/icons'
 import { openCart, selectCartCount } from '../cart-slice'
 
@@ -9,44 +9,20 @@ export function CartButton() {
   const count = useAppSelector(selectCartCount)
   const label = `Open cart, ${count} ${count === 1 ? 'item' : 'items'}`
   return (
-    <chakra.button
+    <button
       type="button"
       aria-label={label}
       title="Cart"
       aria-haspopup="dialog"
       onClick={() => dispatch(openCart())}
-      position="relative"
-      display="inline-flex"
-      alignItems="center"
-      justifyContent="center"
-      boxSize="10"
-      borderRadius="full"
-      color="brand.ink"
-      _hover={{ bg: 'brand.cream' }}
+      className={headerIconClass}
     >
       <ShoppingBagIcon size={22} />
       {count > 0 ? (
-        <chakra.span
-          aria-hidden="true"
-          position="absolute"
-          top="0.5"
-          insetEnd="0.5"
-          minW="4.5"
-          h="4.5"
-          px="1"
-          display="inline-flex"
-          alignItems="center"
-          justifyContent="center"
-          borderRadius="full"
-          bg="brand.ink"
-          color="white"
-          fontSize="2xs"
-          fontWeight="bold"
-          lineHeight="1"
-        >
+        <span aria-hidden="true" className="header-icon__count">
           {count > 99 ? '99+' : count}
-        </chakra.span>
+        </span>
       ) : null}
-    </chakra.button>
+    </button>
   )
 }

@@ -1,5 +1,5 @@
-import { chakra } from '@chakra-ui/react/styled-system'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { headerIconClass } from '@/components/header/header-icon'
 import { selectCurrency, toggleCurrency } from '../currency-slice'
 
 /** The header's KSH/USD switch: shows the current currency; the choice is saved on the device. */
@@ -8,25 +8,14 @@ export function CurrencyToggle() {
   const currency = useAppSelector(selectCurrency)
   const other = currency === 'KSH' ? 'USD' : 'KSH'
   return (
-    <chakra.button
+    <button
       type="button"
       aria-label={`Switch currency to ${other}`}
       title={`Switch currency to ${other}`}
       onClick={() => dispatch(toggleCurrency())}
-      display="inline-flex"
-      alignItems="center"
-      justifyContent="center"
-      h="10"
-      minW="10"
-      px="2"
-      borderRadius="full"
-      color="brand.ink"
-      fontSize="xs"
-      fontWeight="bold"
-      letterSpacing="0.06em"
-      _hover={{ bg: 'brand.cream' }}
+      className={`${headerIconClass} header-icon--text`}
     >
       {currency}
-    </chakra.button>
+    </button>
   )
 }

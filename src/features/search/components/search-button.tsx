@@ -1,5 +1,5 @@
-import { chakra } from '@chakra-ui/react/styled-system'
 import { useAppDispatch } from '@/app/hooks'
+import { headerIconClass } from '@/components/header/header-icon'
 import { SearchIcon } from '@/components/icons'
 import { openSearch } from '../search-slice'
 import { loadSearchDialog } from './load-search-dialog'
@@ -9,7 +9,7 @@ export function SearchButton() {
   const dispatch = useAppDispatch()
   const prefetch = () => void loadSearchDialog()
   return (
-    <chakra.button
+    <button
       type="button"
       aria-label="Search"
       title="Search"
@@ -17,15 +17,9 @@ export function SearchButton() {
       onClick={() => dispatch(openSearch())}
       onPointerEnter={prefetch}
       onFocus={prefetch}
-      display="inline-flex"
-      alignItems="center"
-      justifyContent="center"
-      boxSize="10"
-      borderRadius="full"
-      color="brand.ink"
-      _hover={{ bg: 'brand.cream' }}
+      className={headerIconClass}
     >
       <SearchIcon size={22} />
-    </chakra.button>
+    </button>
   )
 }
