@@ -1,7 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { Grid } from '@chakra-ui/react/grid'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { paths } from '@/config/paths'
@@ -18,6 +14,7 @@ import {
   TikTokIcon,
 } from './icons'
 import { Logo } from './logo'
+import './footer.css'
 
 const kes = new Intl.NumberFormat('en-KE')
 
@@ -45,24 +42,6 @@ const careLinks = [
   { label: 'Terms of Service', to: paths.termsOfService },
 ] as const
 
-const columnHeading = {
-  fontFamily: 'heading',
-  fontSize: 'md',
-  fontWeight: 'semibold',
-  letterSpacing: '0.06em',
-  color: 'white',
-  mb: '3',
-} as const
-
-const footerLink = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  minH: '11',
-  fontSize: 'sm',
-  color: 'whiteAlpha.800',
-  _hover: { color: 'brand.goldLight', textDecoration: 'underline' },
-} as const
-
 function LinkColumn({
   title,
   links,
@@ -71,29 +50,27 @@ function LinkColumn({
   links: readonly { label: string; to: (typeof quickLinks | typeof careLinks)[number]['to'] }[]
 }) {
   return (
-    <chakra.nav aria-label={title}>
-      <chakra.h2 css={columnHeading}>{title}</chakra.h2>
-      <chakra.ul listStyleType="none">
+    <nav aria-label={title}>
+      <h2 className="site-footer__heading">{title}</h2>
+      <ul className="site-footer__list">
         {links.map((link) => (
           <li key={link.to}>
             <Link to={link.to}>
-              <chakra.span css={footerLink}>{link.label}</chakra.span>
+              <span className="site-footer__link">{link.label}</span>
             </Link>
           </li>
         ))}
-      </chakra.ul>
-    </chakra.nav>
+      </ul>
+    </nav>
   )
 }
 
 function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
-    <Flex as="li" gap="3" align="flex-start" py="1.5" fontSize="sm" color="whiteAlpha.800">
-      <Box color="brand.goldLight" pt="0.5" flexShrink={0}>
-        {icon}
-      </Box>
-      <Box>{children}</Box>
-    </Flex>
+    <li className="site-footer__contact">
+      <div className="site-footer__contact-icon">{icon}</div>
+      <div>{children}</div>
+    </li>
   )
 }
 
@@ -110,130 +87,84 @@ export interface FooterProps {
  */
 export function Footer({ newsletter, demo }: FooterProps) {
   return (
-    <chakra.footer bg="brand.ink" color="white" mt="auto">
+    <footer className="site-footer">
       {newsletter ? (
-        <Box borderBottomWidth="1px" borderColor="whiteAlpha.200">
-          <Flex
-            maxW="7xl"
-            mx="auto"
-            px={{ base: '5', lg: '8' }}
-            py={{ base: '10', md: '12' }}
-            gap={{ base: '6', md: '10' }}
-            direction={{ base: 'column', md: 'row' }}
-            align={{ md: 'center' }}
-          >
-            <Box flex="1">
-              <chakra.h2
-                fontFamily="heading"
-                fontSize={{ base: '2xl', md: '3xl' }}
-                lineHeight="1.2"
-              >
-                Stay in style
-              </chakra.h2>
-              <chakra.p mt="2" color="whiteAlpha.800" fontSize="sm" maxW="md">
+        <div className="site-footer__newsletter">
+          <div className="site-footer__container site-footer__newsletter-inner">
+            <div className="site-footer__newsletter-copy">
+              <h2 className="site-footer__newsletter-title">Stay in style</h2>
+              <p className="site-footer__newsletter-text">
                 New arrivals, exclusive offers and style notes from Nairobi, straight to your inbox.
-              </chakra.p>
-            </Box>
-            <Box flex="1" maxW={{ md: 'md' }}>
-              {newsletter}
-            </Box>
-          </Flex>
-        </Box>
+              </p>
+            </div>
+            <div className="site-footer__newsletter-form">{newsletter}</div>
+          </div>
+        </div>
       ) : null}
 
-      <Grid
-        maxW="7xl"
-        mx="auto"
-        px={{ base: '5', lg: '8' }}
-        py={{ base: '10', md: '14' }}
-        columnGap={{ base: '4', md: '8' }}
-        rowGap={{ base: '10', md: '8' }}
-        templateColumns={{ base: '1fr 1fr', lg: '1.3fr 1fr 1fr 1.3fr' }}
-      >
-        <Box gridColumn={{ base: 'span 2', lg: 'auto' }}>
+      <div className="site-footer__container site-footer__grid">
+        <div className="site-footer__wide">
           <Logo variant="full" tone="light" size="md" align="start" />
-          <chakra.p mt="4" fontSize="sm" color="whiteAlpha.800" maxW="xs">
+          <p className="site-footer__about">
             Premium fashion, shoes, bags, jewelry, beauty and watches, chosen in Nairobi and
             delivered across Kenya.
-          </chakra.p>
-          <Flex mt="4" gap="2" align="center" fontSize="sm" color="whiteAlpha.800">
-            <Flex gap="2" color="whiteAlpha.900" aria-hidden="true">
+          </p>
+          <div className="site-footer__social">
+            <div className="site-footer__social-icons" aria-hidden="true">
               <InstagramIcon />
               <FacebookIcon />
               <TikTokIcon />
-            </Flex>
-            <chakra.span>Follow us @luxekenya</chakra.span>
-          </Flex>
-        </Box>
+            </div>
+            <span>Follow us @luxekenya</span>
+          </div>
+        </div>
 
         <LinkColumn title="Quick Links" links={quickLinks} />
         <LinkColumn title="Customer Care" links={careLinks} />
 
-        <Box gridColumn={{ base: 'span 2', lg: 'auto' }}>
-          <chakra.h2 css={columnHeading}>Visit &amp; Contact</chakra.h2>
-          <chakra.address fontStyle="normal">
-            <chakra.ul listStyleType="none">
+        <div className="site-footer__wide">
+          <h2 className="site-footer__heading">Visit &amp; Contact</h2>
+          <address className="site-footer__address">
+            <ul className="site-footer__list">
               <ContactLine icon={<MapPinIcon size={18} />}>{store.address}</ContactLine>
               <ContactLine icon={<PhoneIcon size={18} />}>
-                <chakra.a href={`tel:${store.phoneE164}`} _hover={{ color: 'brand.goldLight' }}>
-                  {store.phoneDisplay}
-                </chakra.a>
+                <a href={`tel:${store.phoneE164}`}>{store.phoneDisplay}</a>
               </ContactLine>
               <ContactLine icon={<MailIcon size={18} />}>
-                <chakra.a href={`mailto:${store.email}`} _hover={{ color: 'brand.goldLight' }}>
-                  {store.email}
-                </chakra.a>
+                <a href={`mailto:${store.email}`}>{store.email}</a>
               </ContactLine>
               <ContactLine icon={<ClockIcon size={18} />}>
                 {store.openingHours.map((line) => (
-                  <chakra.span key={line.days} display="block">
+                  <span key={line.days} className="site-footer__hours">
                     {line.days} {line.hours}
-                  </chakra.span>
+                  </span>
                 ))}
               </ContactLine>
-            </chakra.ul>
-          </chakra.address>
-        </Box>
-      </Grid>
+            </ul>
+          </address>
+        </div>
+      </div>
 
-      <Box borderTopWidth="1px" borderColor="whiteAlpha.200">
-        <Flex
-          maxW="7xl"
-          mx="auto"
-          px={{ base: '5', lg: '8' }}
-          py="6"
-          gap="4"
-          direction={{ base: 'column', md: 'row' }}
-          align={{ md: 'center' }}
-          justify="space-between"
-          fontSize="sm"
-          color="whiteAlpha.800"
-        >
-          <Flex gap="4" wrap="wrap" align="center">
-            <Flex as="span" gap="2" align="center">
+      <div className="site-footer__bottom">
+        <div className="site-footer__container site-footer__bottom-inner">
+          <div className="site-footer__payments">
+            <span className="site-footer__payment">
               <MobileMoneyIcon size={18} /> M-Pesa
-            </Flex>
-            <Flex as="span" gap="2" align="center">
+            </span>
+            <span className="site-footer__payment">
               <CashIcon size={18} /> Cash on delivery
-            </Flex>
-            <chakra.span>
+            </span>
+            <span>
               Free delivery over KSh {kes.format(delivery.freeFromKes)} · {returnsPolicy.days}-day
               returns
-            </chakra.span>
-          </Flex>
-          {demo ? <Box>{demo}</Box> : null}
-        </Flex>
-        <chakra.p
-          textAlign="center"
-          fontSize="xs"
-          color="whiteAlpha.700"
-          px="5"
-          pb="8"
-          letterSpacing="0.04em"
-        >
+            </span>
+          </div>
+          {demo ? <div>{demo}</div> : null}
+        </div>
+        <p className="site-footer__copyright">
           © {new Date().getFullYear()} {store.name}. All rights reserved.
-        </chakra.p>
-      </Box>
-    </chakra.footer>
+        </p>
+      </div>
+    </footer>
   )
 }
