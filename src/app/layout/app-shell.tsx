@@ -1,5 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { PromoBanner } from '@/components/promo-banner'
@@ -13,6 +11,7 @@ import { EmailOffer } from '@/features/home/components/email-offer'
 import { SearchDialog } from '@/features/search/components/search-dialog'
 import { SiteHeader } from './site-header'
 import { isUnder, useStartupSplash } from './use-startup-splash'
+import './app-shell.css'
 
 /*
  * What the first paint does not need comes in its own chunks, fetched while the page renders: the
@@ -71,18 +70,17 @@ export function AppShell() {
   return (
     <>
       <SkipLink />
-      <Flex direction="column" minH="100dvh">
+      <div className="app-shell">
         <PromoBanner />
         <SiteHeader />
-        {/* At least a screen high: the footer starts below the fold while the page's own code and data
-            arrive, so it does not jump down in view when they do. */}
-        <Box as="main" id="main" tabIndex={-1} flex="1" minH="100dvh" outline="none">
+        {/* At least a screen high (see app-shell.css). */}
+        <main id="main" tabIndex={-1} className="app-shell__main">
           <Outlet />
-        </Box>
+        </main>
         <Suspense fallback={null}>
           <SiteFooter />
         </Suspense>
-      </Flex>
+      </div>
       <SearchDialog />
       <AffiliateCapture />
       <Suspense fallback={null}>
