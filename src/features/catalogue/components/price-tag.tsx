@@ -1,46 +1,45 @@
-import { Flex } from '@chakra-ui/react/flex'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { useAppSelector } from '@/app/hooks'
-import { VisuallyHidden } from '@/components/visually-hidden'
+import '@/components/visually-hidden.css'
 import { selectCurrency } from '@/features/currency/currency-slice'
 import { discountedPrice, formatPrice } from '@/lib/money'
+import './price-tag.css'
 
 /** The price in the chosen currency; on sale, the new price, the old one struck through and the cut. */
 export function PriceTag({
   price,
   discount,
   size = 'md',
+  className,
 }: {
   price: number
   discount: number
   size?: 'md' | 'lg'
+  className?: string
 }) {
   const currency = useAppSelector(selectCurrency)
   const now = discountedPrice(price, discount)
-  const large = size === 'lg'
+  const onSale = discount > 0
   return (
-    <Flex align="baseline" gap="2" wrap="wrap">
-      <chakra.span
-        fontWeight="semibold"
-        fontSize={large ? '2xl' : 'sm'}
-        color={discount > 0 ? 'brand.sale' : 'brand.ink'}
-      >
-        {discount > 0 ? <VisuallyHidden>Now </VisuallyHidden> : null}
+    <div
+      className={['price-tag', size === 'lg' ? 'price-tag--lg' : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <span className={onSale ? 'price-tag__now price-tag__now--sale' : 'price-tag__now'}>
+        {onSale ? <span className="visually-hidden">Now </span> : null}
         {formatPrice(now, currency)}
-      </chakra.span>
-      {discount > 0 ? (
+      </span>
+      {onSale ? (
         <>
-          <chakra.s color="brand.muted" fontSize={large ? 'md' : 'xs'}>
-            <VisuallyHidden>Was </VisuallyHidden>
+          <s className="price-tag__was">
+            <span className="visually-hidden">Was </span>
             {formatPrice(price, currency)}
-          </chakra.s>
-          {large ? (
-            <chakra.span fontSize="sm" color="brand.sale" fontWeight="medium">
-              You save {formatPrice(price - now, currency)}
-            </chakra.span>
+          </s>
+          {size === 'lg' ? (
+            <span className="price-tag__save">You save {formatPrice(price - now, currency)}</span>
           ) : null}
         </>
       ) : null}
-    </Flex>
+    </div>
   )
 }

@@ -1,28 +1,16 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { Link } from '@tanstack/react-router'
 import { paths } from '@/config/paths'
 import type { Product } from '../types'
 import { PriceTag } from './price-tag'
+import './product-card.css'
 import { ProductImage } from './product-image'
 import { RatingStars } from './rating-stars'
 import { WishlistHeart } from './wishlist-heart'
 
-const badgeStyle = {
-  px: '2',
-  py: '0.5',
-  fontSize: '2xs',
-  fontWeight: 'bold',
-  letterSpacing: '0.12em',
-  textTransform: 'uppercase',
-  lineHeight: '1.6',
-} as const
-
 /**
  * A product in a grid: picture, brand, name, rating and price, linking to its page. The heart sits
- * beside the link (not inside it), so each control does one thing.
+ * beside the link (not inside it), so each control does one thing. Plain elements with a static
+ * stylesheet (product-card.css): a page shows dozens of cards, and each styled element costs work.
  */
 export function ProductCard({
   product,
@@ -32,86 +20,62 @@ export function ProductCard({
   priority?: boolean
 }) {
   return (
-    <Box as="article" position="relative" className="group" aria-label={product.name}>
-      <Link to={paths.product(product.slug)} style={{ display: 'block' }}>
-        <Box position="relative" aspectRatio="4 / 5" bg="brand.cream" overflow="hidden">
+    <article className="product-card" aria-label={product.name}>
+      <Link to={paths.product(product.slug)} className="product-card__link">
+        <div className="product-card__media">
           <ProductImage
             src={product.image}
             alt=""
             width={400}
             height={500}
             priority={priority}
-            transition="transform 400ms ease"
-            _groupHover={{ transform: 'scale(1.03)' }}
+            className="product-card__image"
           />
-          <Flex position="absolute" top="2" insetStart="2" gap="1" direction="column" align="start">
-            {product.discount > 0 ? (
-              <chakra.span {...badgeStyle} bg="brand.sale" color="white">
-                -{product.discount}%
-              </chakra.span>
-            ) : null}
-            {product.newArrival ? (
-              <chakra.span {...badgeStyle} bg="brand.ink" color="white">
-                New
-              </chakra.span>
-            ) : null}
-            {product.stock <= 0 ? (
-              <chakra.span {...badgeStyle} bg="white" color="brand.ink">
-                Sold out
-              </chakra.span>
-            ) : null}
-          </Flex>
-        </Box>
-        <Box pt="3" pb="1">
-          <Text
-            fontSize="2xs"
-            letterSpacing="0.16em"
-            textTransform="uppercase"
-            color="brand.muted"
-            lineClamp={1}
-            minH="4"
-          >
-            {product.brand}
-          </Text>
-          <Text
-            as="h3"
-            fontSize="sm"
-            fontWeight="medium"
-            color="brand.ink"
-            lineClamp={2}
-            minH="10"
-            mt="0.5"
-            _groupHover={{ textDecoration: 'underline', textUnderlineOffset: '3px' }}
-          >
-            {product.name}
-          </Text>
-          <Box mt="1.5" minH="3.5">
+          {product.discount > 0 || product.newArrival || product.stock <= 0 ? (
+            <div className="product-card__badges">
+              {product.discount > 0 ? (
+                <span className="product-card__badge product-card__badge--sale">
+                  -{product.discount}%
+                </span>
+              ) : null}
+              {product.newArrival ? (
+                <span className="product-card__badge product-card__badge--new">New</span>
+              ) : null}
+              {product.stock <= 0 ? (
+                <span className="product-card__badge product-card__badge--sold-out">Sold out</span>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+        <div className="product-card__body">
+          <p className="product-card__brand">{product.brand}</p>
+          <h3 className="product-card__name">{product.name}</h3>
+          <div className="product-card__rating">
             {product.rating > 0 ? <RatingStars rating={product.rating} size={12} /> : null}
-          </Box>
-          <Box mt="1.5">
-            <PriceTag price={product.price} discount={product.discount} />
-          </Box>
-        </Box>
+          </div>
+          <PriceTag
+            price={product.price}
+            discount={product.discount}
+            className="product-card__price"
+          />
+        </div>
       </Link>
-      <Box position="absolute" top="2" insetEnd="2">
-        <WishlistHeart product={product} />
-      </Box>
-    </Box>
+      <WishlistHeart product={product} className="product-card__heart" />
+    </article>
   )
 }
 
 /** A card's shape while the catalogue loads: same size, so nothing moves when products arrive. */
 export function ProductCardSkeleton() {
-  const shimmer = { bg: 'brand.ivory', animation: 'pulse 1.6s ease-in-out infinite' } as const
   return (
-    <Box aria-hidden="true">
-      <Box aspectRatio="4 / 5" {...shimmer} />
-      <Box pt="3" pb="1">
-        <Box h="4" w="40%" {...shimmer} />
-        <Box h="10" mt="0.5" w="85%" {...shimmer} />
-        <Box h="3.5" mt="1.5" w="30%" {...shimmer} />
-        <Box h="5" mt="1.5" w="45%" {...shimmer} />
-      </Box>
-    </Box>
+    <div aria-hidden="true">
+      <div className="product-card__shimmer product-card__shimmer--media" />
+      <div className="product-card__body">
+        <div className="product-card__shimmer product-card__shimmer--brand" />
+        <div className="product-card__shimmer product-card__shimmer--name" />
+        <div className="product-card__shimmer product-card__shimmer--rating" />
+        <div className="product-card__shimmer product-card__shimmer--price" />
+      </div>
+    </div>
   )
 }

@@ -1,11 +1,13 @@
-import { Grid } from '@chakra-ui/react/grid'
+import { memo } from 'react'
 import type { Product } from '../types'
 import { ProductCard, ProductCardSkeleton } from './product-card'
+import './product-grid.css'
 
-const columns = { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }
-
-/** Two columns on phones, three (or four on wide pages) above; the first row loads its images first. */
-export function ProductGrid({
+/**
+ * Two columns on phones, three (or four on wide pages) above; the first row loads its images first.
+ * Memoised: a page's other updates (a drawer opening, a filter being typed) do not rebuild the cards.
+ */
+export const ProductGrid = memo(function ProductGrid({
   products,
   wide = false,
   label,
@@ -15,22 +17,15 @@ export function ProductGrid({
   label?: string
 }) {
   return (
-    <Grid
-      as="ul"
-      aria-label={label}
-      listStyleType="none"
-      templateColumns={wide ? { ...columns, xl: 'repeat(4, minmax(0, 1fr))' } : columns}
-      columnGap={{ base: '3', md: '6' }}
-      rowGap={{ base: '6', md: '10' }}
-    >
+    <ul aria-label={label} className={wide ? 'product-grid product-grid--wide' : 'product-grid'}>
       {products.map((product, index) => (
         <li key={product.id}>
           <ProductCard product={product} priority={index < 2} />
         </li>
       ))}
-    </Grid>
+    </ul>
   )
-}
+})
 
 export function ProductGridSkeleton({
   count = 6,
@@ -40,16 +35,14 @@ export function ProductGridSkeleton({
   wide?: boolean
 }) {
   return (
-    <Grid
+    <div
       role="status"
       aria-label="Loading products"
-      templateColumns={wide ? { ...columns, xl: 'repeat(4, minmax(0, 1fr))' } : columns}
-      columnGap={{ base: '3', md: '6' }}
-      rowGap={{ base: '6', md: '10' }}
+      className={wide ? 'product-grid product-grid--wide' : 'product-grid'}
     >
       {Array.from({ length: count }, (_, index) => (
         <ProductCardSkeleton key={index} />
       ))}
-    </Grid>
+    </div>
   )
 }

@@ -1,9 +1,10 @@
-import { chakra, type HTMLChakraProps } from '@chakra-ui/react/styled-system'
+import type { ImgHTMLAttributes } from 'react'
 import { placeholderImage } from '@/config/site'
+import './product-image.css'
 
 export interface ProductImageProps extends Omit<
-  HTMLChakraProps<'img'>,
-  'src' | 'width' | 'height'
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'alt' | 'width' | 'height'
 > {
   src: string | null
   alt: string
@@ -15,7 +16,7 @@ export interface ProductImageProps extends Omit<
 
 /**
  * A product illustration with its size reserved (no layout shift), lazy unless it is seen at once, and
- * the placeholder when the file is missing or fails.
+ * the placeholder when the file is missing or fails. It fills its box (product-image.css).
  */
 export function ProductImage({
   src,
@@ -23,15 +24,15 @@ export function ProductImage({
   width,
   height,
   priority = false,
+  className,
   ...rest
 }: ProductImageProps) {
   return (
-    <chakra.img
+    <img
       src={src || placeholderImage}
       alt={alt}
-      // html* props become the attributes (plain width/height would be read as styles).
-      htmlWidth={width}
-      htmlHeight={height}
+      width={width}
+      height={height}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={priority ? 'high' : undefined}
@@ -39,10 +40,7 @@ export function ProductImage({
         const image = event.currentTarget
         if (!image.src.endsWith(placeholderImage)) image.src = placeholderImage
       }}
-      display="block"
-      w="full"
-      h="full"
-      objectFit="cover"
+      className={className ? `product-image ${className}` : 'product-image'}
       {...rest}
     />
   )

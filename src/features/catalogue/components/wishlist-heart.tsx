@@ -1,17 +1,19 @@
-import { chakra } from '@chakra-ui/react/styled-system'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { HeartIcon } from '@/components/icons'
 import { selectIsInWishlist, toggleWishlist } from '@/features/wishlist/wishlist-slice'
 import { discountedPrice } from '@/lib/money'
 import type { Product } from '../types'
+import './wishlist-heart.css'
 
 /** The heart on cards and the product page: adds the product to the wishlist or takes it out. */
 export function WishlistHeart({
   product,
   withText = false,
+  className,
 }: {
   product: Product
   withText?: boolean
+  className?: string
 }) {
   const dispatch = useAppDispatch()
   const saved = useAppSelector((state) => selectIsInWishlist(state, product.id))
@@ -29,48 +31,31 @@ export function WishlistHeart({
     )
   if (withText) {
     return (
-      <chakra.button
+      <button
         type="button"
         aria-pressed={saved}
         onClick={toggle}
-        display="inline-flex"
-        alignItems="center"
-        justifyContent="center"
-        gap="2"
-        minH="12"
-        px="5"
-        borderWidth="1px"
-        borderColor="brand.ink"
-        fontSize="xs"
-        fontWeight="semibold"
-        letterSpacing="0.14em"
-        textTransform="uppercase"
-        color={saved ? 'brand.sale' : 'brand.ink'}
-        _hover={{ bg: 'brand.cream' }}
+        className="wishlist-heart wishlist-heart--text"
       >
         <HeartIcon size={18} fill={saved ? 'currentColor' : 'none'} />
         {saved ? 'Saved to wishlist' : 'Add to wishlist'}
-      </chakra.button>
+      </button>
     )
   }
   return (
-    <chakra.button
+    <button
       type="button"
       aria-label={label}
       title={label}
       aria-pressed={saved}
       onClick={toggle}
-      display="inline-flex"
-      alignItems="center"
-      justifyContent="center"
-      boxSize="9"
-      borderRadius="full"
-      bg="whiteAlpha.900"
-      boxShadow="xs"
-      color={saved ? 'brand.sale' : 'brand.ink'}
-      _hover={{ bg: 'white', color: 'brand.sale' }}
+      className={
+        className
+          ? `wishlist-heart wishlist-heart--icon ${className}`
+          : 'wishlist-heart wishlist-heart--icon'
+      }
     >
       <HeartIcon size={18} fill={saved ? 'currentColor' : 'none'} />
-    </chakra.button>
+    </button>
   )
 }
