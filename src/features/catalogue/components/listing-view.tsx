@@ -3,9 +3,10 @@ import { Flex } from '@chakra-ui/react/flex'
 import { Heading } from '@chakra-ui/react/heading'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
-import { useMemo, useState, type ReactNode } from 'react'
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import { Drawer } from '@/components/drawer'
 import { paths } from '@/config/paths'
+import { largeScreenQuery, useMediaQuery } from '@/lib/use-media-query'
 import { applyFilters, facetsFor, sortProducts } from '../listing/filter-products'
 import {
   activeFilterCount,
@@ -73,9 +74,18 @@ export function ListingView({
     [base, search],
   )
   const pages = search.page ?? 1
-  const shown = sorted.slice(0, pages * pageSize)
   const heroTitle = title ?? preset?.title ?? titleFromSlug(presetKey)
   const ready = catalogue.status === 'ready'
+  const listing = useMemo(
+    () => ({ ready, base, sorted, shown: sorted.slice(0, pages * pageSize) }),
+    [ready, base, sorted, pages],
+  )
+  // The products below the bar follow a step behind: the large render when the catalogue arrives (or
+  // the filters change) is a transition React can interrupt, not one long task. Until it is done, the
+  // skeleton or the previous products stay, never an empty state.
+  const shownListing = useDeferredValue(listing)
+  // Phones filter in the drawer; the sidebar (hidden by CSS below lg) is only built where it shows.
+  const largeScreen = useMediaQuery(largeScreenQuery)
 
   if (ready && !preset) {
     return (
@@ -133,20 +143,22 @@ export function ListingView({
           <CatalogueProblem catalogue={catalogue} />
         ) : (
           <Flex gap="10" align="start">
-            <Box
-              as="aside"
-              aria-label="Filters"
-              display={{ base: 'none', lg: 'block' }}
-              w="64"
-              flexShrink={0}
-              position="sticky"
-              top="24"
-              maxH="calc(100dvh - 7rem)"
-              overflowY="auto"
-              pr="2"
-            >
-              {ready ? panel('sidebar') : <Box h="96" bg="brand.cream" />}
-            </Box>
+            {largeScreen ? (
+              <Box
+                as="aside"
+                aria-label="Filters"
+                display={{ base: 'none', lg: 'block' }}
+                w="64"
+                flexShrink={0}
+                position="sticky"
+                top="24"
+                maxH="calc(100dvh - 7rem)"
+                overflowY="auto"
+                pr="2"
+              >
+                {ready ? panel('sidebar') : <Box h="96" bg="brand.cream" />}
+              </Box>
+            ) : null}
             <Box flex="1" minW="0">
               <Flex
                 align="center"
@@ -221,10 +233,10 @@ export function ListingView({
                 </Flex>
               </Flex>
               <ActiveFilters search={search} onChange={(next) => setSearch(next)} />
-              {!ready ? (
+              {!shownListing.ready ? (
                 <ProductGridSkeleton count={6} />
-              ) : sorted.length === 0 ? (
-                base.length === 0 ? (
+              ) : shownListing.sorted.length === 0 ? (
+                shownListing.base.length === 0 ? (
                   <EmptyListing
                     title="Nothing here yet"
                     text="New pieces arrive every week. In the meantime, browse the rest of the shop."
@@ -246,11 +258,11 @@ export function ListingView({
                 )
               ) : (
                 <>
-                  <ProductGrid products={shown} label={`${heroTitle} products`} />
-                  {shown.length < sorted.length ? (
+                  <ProductGrid products={shownListing.shown} label={`${heroTitle} products`} />
+                  {shownListing.shown.length < shownListing.sorted.length ? (
                     <Flex direction="column" align="center" gap="3" mt="12">
                       <Text fontSize="sm" color="brand.muted">
-                        Showing {shown.length} of {sorted.length}
+                        Showing {shownListing.shown.length} of {shownListing.sorted.length}
                       </Text>
                       <chakra.button
                         type="button"
