@@ -70,18 +70,25 @@ export function routePattern(routeFile: string, isLayout = false): string {
   return path ? `^${path}/?$` : '^/$'
 }
 
-type ChunkFacts = Pick<Rollup.OutputChunk, 'fileName' | 'imports' | 'isEntry' | 'facadeModuleId'>
+type ChunkFacts = Pick<
+  Rollup.OutputChunk,
+  'fileName' | 'imports' | 'isEntry' | 'facadeModuleId'
+> & {
+  /** The stylesheets Vite loads with the chunk. */
+  viteMetadata?: { importedCss: Set<string> }
+}
 
 /**
  * For each file route whose component is split into its own chunk: its URL pattern and the chunks it
- * needs (its own and their static imports), leaving out what the entry already loads. Chunks are listed
- * once in `files`; the table refers to them by index.
+ * needs (its own and their static imports) with their stylesheets, leaving out what the entry already
+ * loads. Files are listed once in `files`; the table refers to them by index.
  */
 export function routePreloadTable(chunks: readonly ChunkFacts[]) {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
   const closure = (start: ChunkFacts, into = new Set<string>()) => {
     if (into.has(start.fileName)) return into
     into.add(start.fileName)
+    start.viteMetadata?.importedCss.forEach((css) => into.add(css))
     for (const file of start.imports) {
       const chunk = byFile.get(file)
       if (chunk) closure(chunk, into)
@@ -136,16 +143,47 @@ function preloadFirstRoute(): Plugin {
           (output): output is Rollup.OutputChunk => output.type === 'chunk',
         )
         const { files, table } = routePreloadTable(chunks)
-        // Every chunk is `<assetsDir>/<name>.js`: the table holds the names only.
+        // Every file is `<assetsDir>/<name>.js` or `<assetsDir>/<name>.css`: the table holds the names
+        // (with `.css` for stylesheets, which are preloaded as styles; Vite applies them with the chunk).
         const prefix = `${assetsDir}/`
         const names = files.map((file) => {
-          if (!file.startsWith(prefix) || !file.endsWith('.js')) {
+          if (!file.startsWith(prefix) || !/\.(js|css)$/.test(file)) {
             throw new Error(`Unexpected chunk file name: ${file}`)
           }
-          return file.slice(prefix.length, -'.js'.length)
+          return file.slice(prefix.length).replace(/\.js$/, '')
         })
-        const script = `(function(f,t,p){t.forEach(function(r){if(new RegExp(r[0]).test(p))r[1].forEach(function(i){var l=document.createElement('link');l.rel='modulepreload';l.href=${JSON.stringify(base + prefix)}+f[i]+'.js';document.head.appendChild(l)})})})(${JSON.stringify(names)},${JSON.stringify(table)},location.pathname)`
+        const script = `(function(f,t,p){t.forEach(function(r){if(new RegExp(r[0]).test(p))r[1].forEach(function(i){var l=document.createElement('link'),c=/\\.css$/.test(f[i]);l.rel=c?'preload':'modulepreload';if(c){l.as='style';l.crossOrigin=''}l.href=${JSON.stringify(base + prefix)}+f[i]+(c?'':'.js');document.head.appendChild(l)})})})(${JSON.stringify(names)},${JSON.stringify(table)},location.pathname)`
         return [{ tag: 'script', children: script, injectTo: 'head' }]
+      },
+    },
+  }
+}
+
+/**
+ * The entry's stylesheet (the shell's and the first pages' static styles, about 2 KB gzip) is written into
+ * index.html: as a separate file it held the first paint (the splash) until it arrived, and by then the
+ * app's code had arrived too and ran first.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'luxe-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle
+        if (!bundle) return html
+        return html.replace(
+          /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g,
+          (tag, file: string) => {
+            const asset = bundle[file]
+            if (!asset || asset.type !== 'asset') return tag
+            const css =
+              typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString()
+            if (css.includes('</style')) return tag
+            return `<style>${css}</style>`
+          },
+        )
       },
     },
   }
@@ -169,6 +207,7 @@ export default defineConfig({
     react(),
     inlineSplash(),
     preloadFirstRoute(),
+    inlineEntryCss(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

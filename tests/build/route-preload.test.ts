@@ -41,7 +41,9 @@ describe('routePreloadTable', () => {
     }),
     chunk('assets/vendor.js', []),
     chunk('assets/paths.js', []),
-    chunk('assets/listing.js', ['assets/vendor.js', 'assets/grid.js']),
+    chunk('assets/listing.js', ['assets/vendor.js', 'assets/grid.js'], {
+      viteMetadata: { importedCss: new Set(['assets/listing.css']) },
+    }),
     chunk('assets/grid.js', ['assets/paths.js']),
     chunk('assets/women.js', ['assets/listing.js'], {
       facadeModuleId: '/app/src/routes/women.tsx?tsr-split=component',
@@ -63,9 +65,10 @@ describe('routePreloadTable', () => {
       .filter(([pattern]) => matches(pattern, path))
       .flatMap(([, indexes]) => indexes.map((index) => files[index]))
 
-  it('lists a route’s chunk and what it imports, less what the entry already loads', () => {
-    expect(filesFor('/women')).toEqual(['assets/women.js', 'assets/listing.js', 'assets/grid.js'])
-    expect(filesFor('/men')).toEqual(['assets/men.js', 'assets/listing.js', 'assets/grid.js'])
+  it('lists a route’s chunk, what it imports and their stylesheets, less what the entry loads', () => {
+    const women = ['assets/women.js', 'assets/listing.js', 'assets/listing.css', 'assets/grid.js']
+    expect(filesFor('/women')).toEqual(women)
+    expect(filesFor('/men')).toEqual(['assets/men.js', ...women.slice(1)])
   })
 
   it('adds the layout’s chunk to its children’s', () => {
