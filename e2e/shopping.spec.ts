@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { navigateInApp } from './support/navigation'
 
 /**
  * Browsing and buying against the real server and its seeded catalogue: listings with filters kept in
@@ -142,7 +143,9 @@ test('on a phone, filters open in a drawer', async ({ page }) => {
 test('recently viewed products are remembered on the device', async ({ page }) => {
   await page.goto('/product/dress-006')
   await expect(page.getByRole('heading', { level: 1, name: 'Silk Evening Gown' })).toBeVisible()
-  await page.goto('/product/shoes-001')
+  // On to another product inside the app (the saved data is read and written in the background after
+  // the first page renders); the reload below shows what the device kept.
+  await navigateInApp(page, '/product/shoes-001')
   const recent = page.getByRole('list', { name: 'Recently viewed' })
   await expect(recent.getByRole('article', { name: 'Silk Evening Gown' })).toBeVisible()
   await page.reload()
