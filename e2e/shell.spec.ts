@@ -304,3 +304,26 @@ test.describe('header on a 360 px phone', () => {
     await expect(openMenu).toBeFocused()
   })
 })
+
+test('a part of the shell whose code cannot be fetched leaves the page standing, and comes once back online', async ({
+  context,
+  page,
+}) => {
+  await context.addInitScript(seenPopup)
+  await context.addInitScript(skipSplash)
+  // The connection drops just as the footer's code is requested.
+  const footerCode = /\/assets\/site-footer-[^/]+\.js$/
+  await page.route(footerCode, (route) => route.abort('internetdisconnected'))
+  await page.goto('/contact')
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible()
+  await expect(page.getByRole('form', { name: 'Send us a message' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(0)
+  await expect(page.getByRole('contentinfo')).toHaveCount(0)
+
+  await page.unroute(footerCode)
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect(
+    page.getByRole('contentinfo').getByRole('navigation', { name: 'Quick Links' }),
+  ).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(0)
+})

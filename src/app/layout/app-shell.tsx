@@ -1,5 +1,6 @@
 import { Outlet, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
+import { OptionalPart } from '@/components/optional-part'
 import { PromoBanner } from '@/components/promo-banner'
 import { SkipLink } from '@/components/skip-link'
 import { Toaster } from '@/components/toaster'
@@ -16,21 +17,15 @@ import './app-shell.css'
 /*
  * What the first paint does not need comes in its own chunks, fetched while the page renders: the
  * footer (below the fold), the chat button, the offline shell's prompts and the service worker, and the
- * cart drawer (on its first opening, or when the browser is idle).
+ * cart drawer (on its first opening, or when the browser is idle). Each is an optional part: if its code
+ * cannot be fetched, the page goes on without it until the browser is back online.
  */
-const SiteFooter = lazy(() =>
-  import('./site-footer').then((module) => ({ default: module.SiteFooter })),
-)
-const ChatWidget = lazy(() =>
-  import('@/features/chat/components/chat-widget').then((module) => ({
-    default: module.ChatWidget,
-  })),
-)
-const PwaPrompts = lazy(() =>
-  import('@/app/pwa/pwa-prompts').then((module) => ({ default: module.PwaPrompts })),
-)
+const loadSiteFooter = () => import('./site-footer').then((module) => module.SiteFooter)
+const loadChatWidget = () =>
+  import('@/features/chat/components/chat-widget').then((module) => module.ChatWidget)
+const loadPwaPrompts = () => import('@/app/pwa/pwa-prompts').then((module) => module.PwaPrompts)
 const loadCartDrawer = () => import('@/features/cart/components/cart-drawer')
-const CartDrawer = lazy(() => loadCartDrawer().then((module) => ({ default: module.CartDrawer })))
+const loadCartDrawerPart = () => loadCartDrawer().then((module) => module.CartDrawer)
 
 /** The cart drawer, mounted on its first opening; its code is fetched when idle or then. */
 function CartDrawerWhenOpened() {
@@ -50,7 +45,7 @@ function CartDrawerWhenOpened() {
   }, [wanted])
 
   if (!wanted) return null
-  return <CartDrawer />
+  return <OptionalPart load={loadCartDrawerPart} />
 }
 
 /**
@@ -77,17 +72,13 @@ export function AppShell() {
         <main id="main" tabIndex={-1} className="app-shell__main">
           <Outlet />
         </main>
-        <Suspense fallback={null}>
-          <SiteFooter />
-        </Suspense>
+        <OptionalPart load={loadSiteFooter} />
       </div>
       <SearchDialog />
       <AffiliateCapture />
-      <Suspense fallback={null}>
-        <CartDrawerWhenOpened />
-        <ChatWidget />
-        <PwaPrompts />
-      </Suspense>
+      <CartDrawerWhenOpened />
+      <OptionalPart load={loadChatWidget} />
+      <OptionalPart load={loadPwaPrompts} />
       <EmailOffer suppressed={splashVisible || onCheckout || inAdmin} />
       <Toaster />
     </>
