@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router'
-import { useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { store } from '@/config/site'
+import { useMediaQuery } from '@/lib/use-media-query'
 import { MenuIcon } from '../icons'
 import { Logo } from '../logo'
 import { navGroups, primaryLinks } from './nav-items'
@@ -21,26 +22,9 @@ export interface HeaderProps {
 
 export const headerIconButtonSize = '10'
 
-/** The `md` breakpoint, from which the main links show instead of the menu button. */
+/** The `md` breakpoint, from which the main links show instead of the menu button. On phones they are
+ * hidden by CSS anyway, so they are not rendered at all (fewer elements to build at start-up). */
 const wideQuery = '(min-width: 48em)'
-
-function subscribeWide(onChange: () => void): () => void {
-  const query = window.matchMedia?.(wideQuery)
-  query?.addEventListener('change', onChange)
-  return () => query?.removeEventListener('change', onChange)
-}
-
-/**
- * Whether the main links are shown. On phones they are hidden by CSS anyway, so they are not rendered
- * at all (fewer elements to build and style at start-up); where matchMedia is missing, they are.
- */
-function useWideScreen(): boolean {
-  return useSyncExternalStore(
-    subscribeWide,
-    () => window.matchMedia?.(wideQuery).matches ?? true,
-    () => true,
-  )
-}
 
 /**
  * The sticky header (spec §2): logo, the main links and the MORE, ACCESSORIES and COLLECTIONS menus on
@@ -49,7 +33,7 @@ function useWideScreen(): boolean {
 export function Header({ actions, sideMenuTop }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButtonRef = useRef<HTMLButtonElement>(null)
-  const wide = useWideScreen()
+  const wide = useMediaQuery(wideQuery)
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [shownPath, setShownPath] = useState(pathname)
   if (pathname !== shownPath) {
