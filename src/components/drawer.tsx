@@ -1,5 +1,6 @@
 import type { HTMLChakraProps } from '@chakra-ui/react/styled-system'
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { OptionalPart, useWantedOnce } from './optional-part'
 
 export type DrawerSide = 'top' | 'bottom' | 'left' | 'right'
 
@@ -29,7 +30,7 @@ export interface DrawerProps {
 }
 
 const loadView = () => import('./drawer-view')
-const DrawerView = lazy(() => loadView().then((module) => ({ default: module.DrawerView })))
+const loadDrawerView = () => loadView().then((module) => module.DrawerView)
 
 /**
  * A panel that slides in from an edge of the screen. The dialog machinery behind it (focus trap, scroll
@@ -37,24 +38,7 @@ const DrawerView = lazy(() => loadView().then((module) => ({ default: module.Dra
  * drawer pays nothing for it on first load.
  */
 export function Drawer(props: DrawerProps) {
-  const [wanted, setWanted] = useState(props.open)
-  if (props.open && !wanted) setWanted(true)
-
-  useEffect(() => {
-    if (wanted) return
-    const prefetch = () => void loadView()
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(prefetch, { timeout: 5000 })
-      return () => window.cancelIdleCallback(handle)
-    }
-    const handle = window.setTimeout(prefetch, 3000)
-    return () => window.clearTimeout(handle)
-  }, [wanted])
-
+  const wanted = useWantedOnce(props.open, loadView, 5000)
   if (!wanted) return null
-  return (
-    <Suspense fallback={null}>
-      <DrawerView {...props} />
-    </Suspense>
-  )
+  return <OptionalPart load={loadDrawerView} props={props} />
 }

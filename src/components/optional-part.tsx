@@ -1,11 +1,8 @@
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react'
-
-interface BoundaryProps {
-  children: ReactNode
-}
+import { whenIdle } from '@/lib/when-idle'
 
 /** A part that fails while rendering shows nothing; the page around it carries on. */
-class PartBoundary extends Component<BoundaryProps, { failed: boolean }> {
+class PartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false }
 
   static getDerivedStateFromError() {
@@ -17,15 +14,22 @@ class PartBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
+export interface OptionalPartProps<P extends object> {
+  /** Fetches the part's code; a module-level function (a new one starts a new load). */
+  load: () => Promise<ComponentType<P>>
+  /** What the part is given. */
+  props: P
+}
+
 /**
- * A part of the page that the page can do without (the footer, the chat button, the offline prompts,
- * the cart drawer), loaded in its own chunk. If its code cannot be fetched (the connection dropped while
- * the app started, before the service worker kept a copy) the page goes on without it, and it is fetched
- * again when the browser is back online, instead of the whole page giving way to the error page.
- * `load` should be a module-level function (a new one starts a new load).
+ * A part of the page loaded in its own chunk, that the page can do without while its code is missing:
+ * the footer, the chat button and panel, the offline prompts, the search dialog, drawers. If its code
+ * cannot be fetched (the connection dropped before the service worker kept a copy) the page goes on
+ * without it and it is fetched again when the browser is back online, instead of the whole page giving
+ * way to the error page.
  */
-export function OptionalPart({ load }: { load: () => Promise<ComponentType> }) {
-  const [part, setPart] = useState<{ Part: ComponentType } | null>(null)
+export function OptionalPart<P extends object>({ load, props }: OptionalPartProps<P>) {
+  const [part, setPart] = useState<{ Part: ComponentType<P> } | null>(null)
   const [failed, setFailed] = useState(false)
 
   useEffect(() => {
@@ -54,7 +58,24 @@ export function OptionalPart({ load }: { load: () => Promise<ComponentType> }) {
   if (!part) return null
   return (
     <PartBoundary>
-      <part.Part />
+      <part.Part {...props} />
     </PartBoundary>
   )
+}
+
+/**
+ * For a part that is shown only on demand (a dialog, a drawer, a panel): whether it has been asked for
+ * yet. Until it is, its code is fetched when the browser is idle (a failed fetch is left for the
+ * opening to try again), so the first opening rarely waits and the first page pays nothing for it.
+ */
+export function useWantedOnce(open: boolean, prefetch: () => Promise<unknown>, idleMs = 8000) {
+  const [wanted, setWanted] = useState(open)
+  if (open && !wanted) setWanted(true)
+
+  useEffect(() => {
+    if (wanted) return
+    return whenIdle(() => void prefetch().catch(() => {}), idleMs)
+  }, [wanted, prefetch, idleMs])
+
+  return wanted
 }

@@ -1,6 +1,5 @@
 import { Outlet, useRouterState } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import { OptionalPart } from '@/components/optional-part'
+import { OptionalPart, useWantedOnce } from '@/components/optional-part'
 import { PromoBanner } from '@/components/promo-banner'
 import { SkipLink } from '@/components/skip-link'
 import { Toaster } from '@/components/toaster'
@@ -27,25 +26,12 @@ const loadPwaPrompts = () => import('@/app/pwa/pwa-prompts').then((module) => mo
 const loadCartDrawer = () => import('@/features/cart/components/cart-drawer')
 const loadCartDrawerPart = () => loadCartDrawer().then((module) => module.CartDrawer)
 
+const noProps = {}
+
 /** The cart drawer, mounted on its first opening; its code is fetched when idle or then. */
 function CartDrawerWhenOpened() {
-  const open = useAppSelector(selectCartOpen)
-  const [wanted, setWanted] = useState(open)
-  if (open && !wanted) setWanted(true)
-
-  useEffect(() => {
-    if (wanted) return
-    const prefetch = () => void loadCartDrawer().catch(() => {})
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(prefetch, { timeout: 8000 })
-      return () => window.cancelIdleCallback(handle)
-    }
-    const handle = window.setTimeout(prefetch, 4000)
-    return () => window.clearTimeout(handle)
-  }, [wanted])
-
-  if (!wanted) return null
-  return <OptionalPart load={loadCartDrawerPart} />
+  const wanted = useWantedOnce(useAppSelector(selectCartOpen), loadCartDrawer)
+  return wanted ? <OptionalPart load={loadCartDrawerPart} props={noProps} /> : null
 }
 
 /**
@@ -72,13 +58,13 @@ export function AppShell() {
         <main id="main" tabIndex={-1} className="app-shell__main">
           <Outlet />
         </main>
-        <OptionalPart load={loadSiteFooter} />
+        <OptionalPart load={loadSiteFooter} props={noProps} />
       </div>
       <SearchDialog />
       <AffiliateCapture />
       <CartDrawerWhenOpened />
-      <OptionalPart load={loadChatWidget} />
-      <OptionalPart load={loadPwaPrompts} />
+      <OptionalPart load={loadChatWidget} props={noProps} />
+      <OptionalPart load={loadPwaPrompts} props={noProps} />
       <EmailOffer suppressed={splashVisible || onCheckout || inAdmin} />
       <Toaster />
     </>

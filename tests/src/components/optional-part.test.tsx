@@ -1,10 +1,11 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, render, renderHook, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { OptionalPart } from '@/components/optional-part'
+import { OptionalPart, useWantedOnce } from '@/components/optional-part'
 
-function Chat() {
-  return <button type="button">Open chat</button>
+function Chat({ label = 'Open chat' }: { label?: string }) {
+  return <button type="button">{label}</button>
 }
+const noProps = {}
 
 function Broken(): never {
   throw new Error('cannot draw')
@@ -16,7 +17,7 @@ describe('OptionalPart', () => {
     render(
       <main>
         <h1>Contact us</h1>
-        <OptionalPart load={load} />
+        <OptionalPart load={load} props={noProps} />
       </main>,
     )
     expect(await screen.findByRole('button', { name: 'Open chat' })).toBeInTheDocument()
@@ -33,7 +34,7 @@ describe('OptionalPart', () => {
     render(
       <main>
         <h1>Contact us</h1>
-        <OptionalPart load={load} />
+        <OptionalPart load={load} props={noProps} />
       </main>,
     )
     await act(async () => {})
@@ -54,13 +55,55 @@ describe('OptionalPart', () => {
       render(
         <main>
           <h1>Contact us</h1>
-          <OptionalPart load={() => Promise.resolve(Broken)} />
+          <OptionalPart load={() => Promise.resolve(Broken)} props={noProps} />
         </main>,
       )
       await act(async () => {})
       expect(screen.getByRole('heading', { name: 'Contact us' })).toBeInTheDocument()
     } finally {
       quiet.mockRestore()
+    }
+  })
+
+  it('hands the part its props', async () => {
+    const load = () => Promise.resolve(Chat)
+    render(<OptionalPart load={load} props={{ label: 'Ask the assistant' }} />)
+    expect(await screen.findByRole('button', { name: 'Ask the assistant' })).toBeInTheDocument()
+  })
+})
+
+describe('useWantedOnce', () => {
+  it('fetches the code when idle until the part is opened, then stays wanted', () => {
+    vi.useFakeTimers()
+    try {
+      const prefetch = vi.fn(() => Promise.resolve())
+      const { result, rerender } = renderHook(({ open }) => useWantedOnce(open, prefetch, 1000), {
+        initialProps: { open: false },
+      })
+      expect(result.current).toBe(false)
+      expect(prefetch).not.toHaveBeenCalled()
+      act(() => vi.advanceTimersByTime(1000))
+      expect(prefetch).toHaveBeenCalledTimes(1)
+
+      rerender({ open: true })
+      expect(result.current).toBe(true)
+      rerender({ open: false })
+      expect(result.current).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('does not fetch ahead for a part opened from the start', () => {
+    vi.useFakeTimers()
+    try {
+      const prefetch = vi.fn(() => Promise.resolve())
+      const { result } = renderHook(() => useWantedOnce(true, prefetch, 1000))
+      act(() => vi.advanceTimersByTime(5000))
+      expect(result.current).toBe(true)
+      expect(prefetch).not.toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
     }
   })
 })

@@ -1,15 +1,17 @@
 import { chakra } from '@chakra-ui/react/styled-system'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { useAppDispatch, useAppSelector, useAppStore } from '@/app/hooks'
 import { SparkleIcon } from '@/components/icons'
+import { OptionalPart } from '@/components/optional-part'
 import { selectAuthUser } from '@/features/auth/auth-slice'
 import { subscribeOutboxEvents } from '@/features/outbox/outbox-slice'
+import { whenIdle } from '@/lib/when-idle'
 
 const openLabel = 'Open AI Shopping Assistant'
 
 const loadPanel = () => import('./chat-panel')
-const ChatPanel = lazy(() => loadPanel().then((module) => ({ default: module.ChatPanel })))
+const loadChatPanel = () => loadPanel().then((module) => module.ChatPanel)
 
 /** The conversation belongs to whoever is signed in: another shopper (or none) starts afresh. */
 function useClearOnSignOut() {
@@ -60,15 +62,7 @@ export function ChatWidget() {
   useClearOnSignOut()
   useQueuedAnswers()
 
-  useEffect(() => {
-    const prefetch = () => void loadPanel().catch(() => {})
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(prefetch, { timeout: 8000 })
-      return () => window.cancelIdleCallback(handle)
-    }
-    const handle = window.setTimeout(prefetch, 4000)
-    return () => window.clearTimeout(handle)
-  }, [])
+  useEffect(() => whenIdle(() => void loadPanel().catch(() => {}), 8000), [])
 
   useEffect(() => {
     // Closing the panel gives focus back to the button that opened it.
@@ -124,11 +118,7 @@ export function ChatWidget() {
           </chakra.span>
         </chakra.button>
       )}
-      {open ? (
-        <Suspense fallback={null}>
-          <ChatPanel onClose={close} />
-        </Suspense>
-      ) : null}
+      {open ? <OptionalPart load={loadChatPanel} props={{ onClose: close }} /> : null}
     </>
   )
 }

@@ -1,36 +1,17 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { OptionalPart, useWantedOnce } from '@/components/optional-part'
 import { useAppSelector } from '@/app/hooks'
 import { selectSearchOpen } from '../search-slice'
 import { loadSearchDialog } from './load-search-dialog'
 
-const SearchDialogView = lazy(() =>
-  loadSearchDialog().then((module) => ({ default: module.SearchDialogView })),
-)
+const loadView = () => loadSearchDialog().then((module) => module.SearchDialogView)
+const noProps = {}
 
 /**
  * The 'Search Fashion' dialog, rendered once by the shell. Nothing of it is on the first route: its code
  * is fetched when the browser is idle or when it first opens.
  */
 export function SearchDialog() {
-  const open = useAppSelector(selectSearchOpen)
-  const [wanted, setWanted] = useState(open)
-  if (open && !wanted) setWanted(true)
-
-  useEffect(() => {
-    if (wanted) return
-    const prefetch = () => void loadSearchDialog()
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(prefetch, { timeout: 8000 })
-      return () => window.cancelIdleCallback(handle)
-    }
-    const handle = window.setTimeout(prefetch, 4000)
-    return () => window.clearTimeout(handle)
-  }, [wanted])
-
+  const wanted = useWantedOnce(useAppSelector(selectSearchOpen), loadSearchDialog)
   if (!wanted) return null
-  return (
-    <Suspense fallback={null}>
-      <SearchDialogView />
-    </Suspense>
-  )
+  return <OptionalPart load={loadView} props={noProps} />
 }
