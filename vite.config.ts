@@ -161,8 +161,7 @@ function preloadFirstRoute(): Plugin {
 
 /**
  * The entry's stylesheet (the shell's and the first pages' static styles, about 2 KB gzip) is written into
- * index.html: as a separate file it held the first paint (the splash) until it arrived, and by then the
- * app's code had arrived too and ran first.
+ * index.html: as a separate file it held the first paint (the splash) for a round trip.
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -181,7 +180,9 @@ function inlineEntryCss(): Plugin {
             const css =
               typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString()
             if (css.includes('</style')) return tag
-            return `<style>${css}</style>`
+            // The disabled link is never fetched; it tells Vite's loader, which lists the stylesheets of the
+            // chunks it loads (the entry's among them), that this one is already on the page.
+            return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`
           },
         )
       },
