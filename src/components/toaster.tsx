@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react'
+import { whenIdle } from '@/lib/when-idle'
 import type * as ToasterViewModule from './toaster-view'
 
 /**
@@ -60,15 +61,6 @@ export function notify({ title, description, type = 'info', duration }: NotifyOp
   return toaster.create({ title, description, type, ...(duration ? { duration } : {}) })
 }
 
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 4000 })
-    return () => window.cancelIdleCallback(handle)
-  }
-  const handle = window.setTimeout(callback, 2000)
-  return () => window.clearTimeout(handle)
-}
-
 /** Where toasts appear; render once, near the root. */
 export function Toaster() {
   const [View, setView] = useState<ComponentType | undefined>(() => view?.ToasterView)
@@ -76,7 +68,7 @@ export function Toaster() {
     const show = () => setView(() => view?.ToasterView)
     mountListeners.add(show)
     if (view) show()
-    const cancel = view ? undefined : whenIdle(() => void loadView())
+    const cancel = view ? undefined : whenIdle(() => void loadView(), 4000)
     return () => {
       mountListeners.delete(show)
       cancel?.()

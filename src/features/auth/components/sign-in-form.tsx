@@ -2,9 +2,9 @@ import { Flex } from '@chakra-ui/react/flex'
 import { Input } from '@chakra-ui/react/input'
 import { chakra } from '@chakra-ui/react/styled-system'
 import type { User } from '@supabase/supabase-js'
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { fieldAria, FormField } from '@/components/form-field'
-import { notify } from '@/components/toaster'
+import { notify, toaster } from '@/components/toaster'
 import { signInWithEmail } from '../api/auth-api'
 import { validateSignIn, type SignInErrors } from '../credentials'
 import { Notice, SubmitButton, TextButton } from './form-parts'
@@ -27,6 +27,7 @@ export function SignInForm({
   const [errors, setErrors] = useState<SignInErrors>({})
   const [submitted, setSubmitted] = useState(false)
   const [busy, setBusy] = useState(false)
+  const lastFailure = useRef<string | null>(null)
 
   const revalidate = (nextEmail: string, nextPassword: string) => {
     if (submitted) setErrors(validateSignIn(nextEmail, nextPassword))
@@ -49,7 +50,14 @@ export function SignInForm({
       onSignedIn(user)
     } catch (error) {
       setBusy(false)
-      notify({ title: 'Login failed', description: (error as Error).message, type: 'error' })
+      // A new failure replaces the last one's toast: the newest reason (a lock-out after many tries)
+      // must not wait in the queue behind older 'Invalid login credentials'.
+      if (lastFailure.current) toaster.dismiss(lastFailure.current)
+      lastFailure.current = notify({
+        title: 'Login failed',
+        description: (error as Error).message,
+        type: 'error',
+      })
       document.getElementById(ids.password)?.focus()
     }
   }
