@@ -35,7 +35,26 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/src/**', 'tests/bench/**'],
+          exclude: ['tests/src/**', 'tests/bench/**', 'tests/supabase/postgres/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The database, access-control, order and payment tests again, on a real PostgreSQL prepared as
+        // hosted Supabase is (one throw-away cluster per run), plus what only real connections prove.
+        resolve: { alias },
+        test: {
+          name: 'postgres',
+          environment: 'node',
+          include: [
+            'tests/supabase/db/**/*.test.ts',
+            'tests/supabase/admin/staff-access.test.ts',
+            'tests/supabase/functions/payments/**/*.test.ts',
+            'tests/supabase/postgres/**/*.test.ts',
+          ],
+          env: { DB_ENGINE: 'postgres' },
+          globalSetup: ['tests/support/postgres/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,10 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { ensureChromium } from './tools/ensure-chromium'
+import { ensurePostgres } from './tools/ensure-postgres'
 
 /**
  * `npm test`: every check, in order of cost: types, lint and formatting (side by side: each uses one
- * core), unit and integration tests, then the browser end-to-end tests against `npm start`. Stops after
+ * core), unit and integration tests (the database suite on PGlite and on a throw-away PostgreSQL,
+ * installed with apt-get when missing), then the browser end-to-end tests against `npm start`. Stops after
  * the first failing stage and exits non-zero. Ends with one plain line: `N passed, N failed`.
  */
 interface Step {
@@ -106,6 +108,16 @@ for (const stage of stages) {
     } catch (error) {
       console.error(`\n✗ end-to-end: ${(error as Error).message}`)
       failedStep = 'end-to-end'
+      break
+    }
+  }
+  if (stage.some((step) => step.name === 'unit and integration')) {
+    // The database suite runs on PGlite and on a real PostgreSQL (the Vitest project `postgres`).
+    try {
+      ensurePostgres()
+    } catch (error) {
+      console.error(`\n✗ unit and integration: ${(error as Error).message}`)
+      failedStep = 'unit and integration'
       break
     }
   }

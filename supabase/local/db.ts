@@ -57,9 +57,16 @@ export interface RequestOptions {
   rollback?: boolean
 }
 
+/**
+ * What the server asks of the owner's connection, whichever engine is behind it: PGlite here, or a
+ * PostgreSQL pool (`postgres-db.ts`).
+ */
+export type SqlSession = Pick<PGlite, 'query' | 'exec' | 'transaction'>
+export type OwnerSession = SqlSession & Pick<PGlite, 'listen' | 'close' | 'closed'>
+
 export interface LocalDb {
-  /** Superuser connection: for auth internals and migrations only (it bypasses RLS). */
-  pg: PGlite
+  /** Owner connection: for auth internals and migrations only (it bypasses RLS). */
+  pg: OwnerSession
   /**
    * One transaction per API request under the role and claims (PostgREST's preamble with
    * `set_config(..., true)`). READ ONLY when asked; rolled back on throw or when `rollback` is set.
@@ -105,7 +112,7 @@ const supabaseDir = fileURLToPath(new URL('..', import.meta.url))
 const projectDir = fileURLToPath(new URL('../..', import.meta.url))
 export const defaultMigrationsDir = join(supabaseDir, 'migrations')
 export const defaultSeedFile = join(supabaseDir, 'seed.sql')
-const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url))
+export const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url))
 
 /** Extensions loaded into every instance: what hosted offers that PGlite can run. */
 export const pgExtensions = { pgcrypto, uuid_ossp, citext, pg_trgm, unaccent }
@@ -134,7 +141,12 @@ export class PgLikeError extends Error {
   }
 }
 
-export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<LocalDb> {
+/** The embedded engine: `pg` is the PGlite instance itself. */
+export interface PgliteDb extends LocalDb {
+  pg: PGlite
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<PgliteDb> {
   const log = opts.log ?? (() => {})
   const started = performance.now()
   // A new database starts from the cached bootstrapped data directory when there is one: unpacking it
@@ -212,7 +224,7 @@ async function writeCache(pg: PGlite, file: string) {
 }
 
 /** Wraps an open, bootstrapped PGlite. Exposed for tests that build their own instance. */
-export function makeLocalDb(pg: PGlite): LocalDb {
+export function makeLocalDb(pg: PGlite): PgliteDb {
   // Roles the authenticator may switch to; refreshed on a miss because migrations may add roles.
   let switchable = new Set<string>()
   const loadSwitchable = async (tx: Transaction) => {
@@ -240,28 +252,8 @@ export function makeLocalDb(pg: PGlite): LocalDb {
           }
           throw new PgLikeError('42501', `permission denied to set role "${ctx.role}"`)
         }
-        const headers: Record<string, string> = {}
-        for (const [k, v] of Object.entries(ctx.headers)) headers[k.toLowerCase()] = v
-        // PostgREST's preamble. transaction_read_only may be switched on at any point of a transaction.
-        await tx.query(
-          `select set_config('search_path', '"public", "extensions"', true),
-                  set_config('role', $1, true),
-                  set_config('request.jwt.claims', $2, true),
-                  set_config('request.method', $3, true),
-                  set_config('request.path', $4, true),
-                  set_config('request.headers', $5, true),
-                  set_config('request.cookies', $7, true),
-                  set_config('transaction_read_only', $6, true)`,
-          [
-            ctx.role,
-            JSON.stringify({ ...ctx.claims, role: ctx.role }),
-            ctx.method,
-            ctx.path,
-            JSON.stringify(headers),
-            opts.readOnly ? 'on' : 'off',
-            JSON.stringify(ctx.cookies ?? {}),
-          ],
-        )
+        const [preamble, params] = requestPreamble(ctx, opts)
+        await tx.query(preamble, params)
         const result = await fn(tx)
         if (opts.rollback && !tx.closed) await tx.rollback()
         return result
@@ -280,6 +272,31 @@ export function makeLocalDb(pg: PGlite): LocalDb {
   }
 
   return { pg, withRequest, close }
+}
+
+/** PostgREST's preamble. transaction_read_only may be switched on at any point of a transaction. */
+export function requestPreamble(ctx: RequestContext, opts: RequestOptions): [string, unknown[]] {
+  const headers: Record<string, string> = {}
+  for (const [k, v] of Object.entries(ctx.headers)) headers[k.toLowerCase()] = v
+  return [
+    `select set_config('search_path', '"public", "extensions"', true),
+            set_config('role', $1, true),
+            set_config('request.jwt.claims', $2, true),
+            set_config('request.method', $3, true),
+            set_config('request.path', $4, true),
+            set_config('request.headers', $5, true),
+            set_config('request.cookies', $7, true),
+            set_config('transaction_read_only', $6, true)`,
+    [
+      ctx.role,
+      JSON.stringify({ ...ctx.claims, role: ctx.role }),
+      ctx.method,
+      ctx.path,
+      JSON.stringify(headers),
+      opts.readOnly ? 'on' : 'off',
+      JSON.stringify(ctx.cookies ?? {}),
+    ],
+  ]
 }
 
 /** Runs bootstrap.sql unless this data directory already has it. Returns true on a fresh directory. */
@@ -333,7 +350,7 @@ export function listMigrations(dir: string): MigrationFile[] {
 
 /** Applies pending migrations, each in its own transaction. Returns the versions applied. */
 export async function applyMigrations(
-  pg: PGlite,
+  pg: SqlSession,
   dir: string,
   log: (m: string) => void = () => {},
 ): Promise<string[]> {
@@ -377,7 +394,7 @@ export async function applyMigrations(
  * Data directories made before seeds were recorded have no seed_files table: they were seeded on their
  * first start, so record that instead of seeding them again.
  */
-async function ensureSeedTable(pg: PGlite, fresh: boolean) {
+export async function ensureSeedTable(pg: SqlSession, fresh: boolean) {
   const res = await pg.query<{ present: boolean }>(
     `select to_regclass('supabase_migrations.seed_files') is not null as present`,
   )
@@ -393,7 +410,7 @@ async function ensureSeedTable(pg: PGlite, fresh: boolean) {
 }
 
 /** Runs the seed once per database (when no seed was ever recorded in seed_files), like the CLI. */
-async function runSeed(pg: PGlite, file: string, log: (m: string) => void) {
+export async function runSeed(pg: SqlSession, file: string, log: (m: string) => void) {
   if (!existsSync(file)) return
   const seeded = await pg.query('select 1 from supabase_migrations.seed_files limit 1')
   if (seeded.rows.length > 0) return

@@ -1,5 +1,9 @@
 /**
- * Fast databases for tests. Building a migrated, seeded PGlite takes several seconds; loading a dumped
+ * Fast databases for tests, on the engine the Vitest project names (`DB_ENGINE`): PGlite by default, or
+ * the run's throw-away PostgreSQL cluster (`DB_ENGINE=postgres`, see postgres/cluster.ts), where each
+ * database is a clone of a migrated and seeded template.
+ *
+ * On PGlite, building a migrated, seeded PGlite takes several seconds; loading a dumped
  * data directory takes about one. The template is built once per content (bootstrap + migrations + seed)
  * and cached on disk, so every test file and worker of a run (and later runs) reuse it.
  */
@@ -20,13 +24,19 @@ export interface FreshDbOptions {
   migrations?: boolean
   /** Run `supabase/seed.sql` (default true; only with migrations). */
   seed?: boolean
+  /** PostgreSQL only: connections for API requests (default 10). */
+  poolSize?: number
 }
+
+/** The engine this test process runs the database on. */
+export const dbEngine: 'pglite' | 'postgres' =
+  process.env.DB_ENGINE === 'postgres' ? 'postgres' : 'pglite'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const cacheDir = join(root, 'node_modules', '.tmp', 'test-db')
 const templates = new Map<string, Promise<Blob>>()
 
-function templateKey(opts: Required<FreshDbOptions>): string {
+function templateKey(opts: { migrations: boolean; seed: boolean }): string {
   const hash = createHash('sha256')
   hash.update(JSON.stringify(opts))
   hash.update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')))
@@ -41,7 +51,10 @@ function templateKey(opts: Required<FreshDbOptions>): string {
   return hash.digest('hex').slice(0, 16)
 }
 
-async function buildTemplate(opts: Required<FreshDbOptions>, key: string): Promise<Blob> {
+async function buildTemplate(
+  opts: { migrations: boolean; seed: boolean },
+  key: string,
+): Promise<Blob> {
   const file = join(cacheDir, `${key}.tar`)
   if (existsSync(file)) return new Blob([readFileSync(file)])
   const db = await openDatabase({
@@ -73,6 +86,36 @@ export function templateSnapshot(options: FreshDbOptions = {}): Promise<Blob> {
 
 /** A new in-memory database, bootstrapped (and by default migrated and seeded). Close it when done. */
 export async function freshDb(options: FreshDbOptions = {}): Promise<LocalDb> {
+  if (dbEngine === 'postgres') return freshPostgresDb(options)
   const snapshot = await templateSnapshot(options)
   return openDatabase({ snapshot, migrationsDir: null, seed: false })
+}
+
+/** A clone of the cluster's template: the owner `postgres` for fixtures, `authenticator` for requests. */
+async function freshPostgresDb(options: FreshDbOptions): Promise<LocalDb> {
+  const { inject } = await import('vitest')
+  const { cloneDatabase, dropDatabase, url } = await import('./postgres/cluster')
+  const { openPostgresDatabase } = await import('../../supabase/local/postgres-db')
+  const { port, templates } = inject('postgresCluster')
+  const migrations = options.migrations ?? true
+  const template = !migrations
+    ? templates.bare
+    : (options.seed ?? true)
+      ? templates.seeded
+      : templates.migrated
+  const name = await cloneDatabase(port, template)
+  const db = await openPostgresDatabase({
+    url: url(port, 'postgres', name),
+    apiUrl: url(port, 'authenticator', name),
+    poolSize: options.poolSize,
+    migrationsDir: null,
+    seed: false,
+  })
+  return {
+    ...db,
+    async close() {
+      await db.close()
+      await dropDatabase(port, name)
+    },
+  }
 }

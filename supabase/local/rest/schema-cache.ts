@@ -3,7 +3,7 @@
  * superuser. Privileges are not consulted here: objects the request role cannot use still resolve, and
  * Postgres refuses them (42501), as on hosted.
  */
-import type { PGlite } from '@electric-sql/pglite'
+import type { OwnerSession } from '../db'
 
 export interface Column {
   name: string
@@ -214,7 +214,7 @@ interface RawProc {
   retColumns: { name: string; type: string }[] | null
 }
 
-export async function loadSchemaCache(pg: PGlite, schemas: string[]): Promise<SchemaCache> {
+export async function loadSchemaCache(pg: OwnerSession, schemas: string[]): Promise<SchemaCache> {
   const res = await pg.query<{ cache: string }>(introspectionSql, [schemas], {
     // Keep everything as text: the JSON is parsed here.
     parsers: { 25: (v: string) => v },

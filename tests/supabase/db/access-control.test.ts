@@ -626,14 +626,15 @@ const probes: Probe[] = [
     table: 'store_settings',
     what: 'change the delivery fee',
     kind: 'write',
-    sql: 'update public.store_settings set nairobi_delivery_fee = 1',
+    // Every row, said outright: hosted refuses an UPDATE or DELETE without a WHERE clause.
+    sql: 'update public.store_settings set nairobi_delivery_fee = 1 where true',
     expect: adminOnly,
   },
   {
     table: 'store_settings',
     what: 'delete the store settings',
     kind: 'write',
-    sql: 'delete from public.store_settings',
+    sql: 'delete from public.store_settings where true',
     expect: everyoneDenied,
   },
   // pickup_points
@@ -691,14 +692,14 @@ const probes: Probe[] = [
     table: 'newsletter_subscribers',
     what: 'change a subscriber',
     kind: 'write',
-    sql: "update public.newsletter_subscribers set source = 'x'",
+    sql: "update public.newsletter_subscribers set source = 'x' where true",
     expect: everyoneDenied,
   },
   {
     table: 'newsletter_subscribers',
     what: 'delete the subscribers',
     kind: 'write',
-    sql: 'delete from public.newsletter_subscribers',
+    sql: 'delete from public.newsletter_subscribers where true',
     expect: everyoneDenied,
   },
   // contact_messages
