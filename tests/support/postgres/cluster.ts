@@ -128,6 +128,8 @@ export async function startTestCluster(log: (m: string) => void = () => {}): Pro
     '-c full_page_writes=off',
     '-c max_connections=300',
     '-c shared_buffers=64MB',
+    // Lets the race tests tell which orders committed after a staff edit.
+    '-c track_commit_timestamp=on',
   ].join(' ')
   run(install, 'pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', 'start'])
   const stop = async () => {
