@@ -51,6 +51,7 @@ export default defineConfig({
             'tests/supabase/db/**/*.test.ts',
             'tests/supabase/admin/staff-access.test.ts',
             'tests/supabase/functions/payments/**/*.test.ts',
+            'tests/supabase/local/catalogue-cache/catalogue-cache.test.ts',
             'tests/supabase/postgres/**/*.test.ts',
           ],
           env: { DB_ENGINE: 'postgres' },

@@ -70,7 +70,13 @@ function waitForExit(child: ChildProcess): Promise<void> {
 }
 
 export async function startTestServer(
-  options: { distDir?: string; port?: number; timeoutMs?: number } = {},
+  options: {
+    distDir?: string
+    port?: number
+    timeoutMs?: number
+    /** Extra environment for the server (e.g. `DATABASE_URL`). */
+    env?: Record<string, string>
+  } = {},
 ): Promise<TestServer> {
   const port = options.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
@@ -82,7 +88,7 @@ export async function startTestServer(
   const start = async (next: { distDir?: string } = {}) => {
     if (child) throw new Error('The server is already running')
     if (next.distDir) distDir = next.distDir
-    const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir }
+    const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...options.env }
     const script = distDir ? 'e2e/support/serve-dist.ts' : 'supabase/local/start.ts'
     // Its own process group, so stopping it also stops the node process tsx runs.
     const current = spawn(tsx, [script], {

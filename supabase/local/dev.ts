@@ -5,6 +5,7 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createServer } from 'vite'
+import { chooseDatabase } from './database-choice'
 import { DatabaseSetupError } from './db'
 import { createLocalServer } from './gateway'
 import { LOCAL_STAFF, LOCAL_STAFF_PASSWORD } from './staff-seed'
@@ -13,27 +14,35 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 
 async function main() {
   const backendPort = Number(process.env.BACKEND_PORT ?? 54321)
-  const dataDir = resolve(root, process.env.DATA_DIR || '.data')
-  console.info(`Opening the database in ${dataDir}…`)
-  const backend = await createLocalServer({
-    dataDir,
-    port: backendPort,
-    host: '127.0.0.1',
-    distDir: null,
-    log: (m) => console.info(`  ${m}`),
-  }).catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'EADDRINUSE') {
-      console.error(
-        `Port ${backendPort} is already in use (another backend?). Stop it, or pick another: BACKEND_PORT=${backendPort + 1} npm run dev`,
-      )
-      process.exit(1)
-    }
-    if (error instanceof DatabaseSetupError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  })
+  const database = chooseDatabase(process.env, root)
+  console.info(`Opening the database in ${database.where}…`)
+  const log = (m: string) => console.info(`  ${m}`)
+  const backend = await database
+    .open(log)
+    .then((where) =>
+      createLocalServer({
+        ...where,
+        // Known-password staff accounts belong to a local database only.
+        seedStaff: !database.onPostgres,
+        port: backendPort,
+        host: '127.0.0.1',
+        distDir: null,
+        log,
+      }),
+    )
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'EADDRINUSE') {
+        console.error(
+          `Port ${backendPort} is already in use (another backend?). Stop it, or pick another: BACKEND_PORT=${backendPort + 1} npm run dev`,
+        )
+        process.exit(1)
+      }
+      if (error instanceof DatabaseSetupError) {
+        console.error(error.message)
+        process.exit(1)
+      }
+      throw error
+    })
 
   // vite.config.ts reads BACKEND_URL when it loads.
   process.env.BACKEND_URL ??= backend.url

@@ -6,8 +6,9 @@ import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { join, relative, resolve } from 'node:path'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { chooseDatabase } from './database-choice'
 import { DatabaseSetupError } from './db'
 import { createLocalServer, type LocalServer } from './gateway'
 import { LOCAL_STAFF, LOCAL_STAFF_PASSWORD } from './staff-seed'
@@ -100,16 +101,19 @@ async function main() {
     console.info('[2/3] The build is up to date.')
   }
 
-  const dataDir = resolve(root, process.env.DATA_DIR || '.data')
-  console.info(`[3/3] Opening the database in ${dataDir}…`)
+  const database = chooseDatabase(process.env, root)
+  console.info(`[3/3] Opening the database in ${database.where}…`)
+  const log = (m: string) => console.info(`      ${m}`)
   let server: LocalServer
   try {
     server = await createLocalServer({
-      dataDir,
+      ...(await database.open(log)),
+      // Known-password staff accounts belong to a local database only.
+      seedStaff: !database.onPostgres,
       port,
       host,
       distDir,
-      log: (m) => console.info(`      ${m}`),
+      log,
     })
   } catch (error) {
     if ((error as { code?: string }).code === 'EADDRINUSE') {
@@ -129,8 +133,12 @@ Luxe Kenya is running at ${server.url}  (ready in ${seconds} s)
 
   Anon key (public):  ${server.keys.anonKey}
   Dev inbox:          ${server.url}/__dev/inbox
-  Local staff accounts (password "${LOCAL_STAFF_PASSWORD}"):
-${LOCAL_STAFF.map((s) => `    ${s.email.padEnd(24)} ${s.role}`).join('\n')}
+${
+  database.onPostgres
+    ? '  Database:           ' + database.where
+    : `  Local staff accounts (password "${LOCAL_STAFF_PASSWORD}"):
+${LOCAL_STAFF.map((s) => `    ${s.email.padEnd(24)} ${s.role}`).join('\n')}`
+}
 
 Press Ctrl+C to stop.`)
 

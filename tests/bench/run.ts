@@ -7,9 +7,9 @@ import { startServer } from './support/server-process'
  * `npm run bench`: every performance figure of shared/guides/performance.md beside its budget, printed as a
  * table and written to bench-results/bench.json. Heavy parts can be skipped: `npm run bench -- --skip
  * lighthouse,offline` or run some only: `--only bundle,backend` (parts: bundle, search, lighthouse, offline,
- * backend, assistant). `--quick` takes fewer samples.
+ * backend, engines, assistant). `--quick` takes fewer samples.
  */
-const PART_NAMES = ['bundle', 'search', 'lighthouse', 'offline', 'backend', 'assistant']
+const PART_NAMES = ['bundle', 'search', 'lighthouse', 'offline', 'backend', 'engines', 'assistant']
 const args = process.argv.slice(2)
 /** `--skip a,b` or `--skip=a,b`. */
 function listOption(name: string): string[] {
@@ -84,6 +84,8 @@ const parts: Part[] = [
     run: async () => (await optionalModule('./offline.ts'))?.run({ quick }) ?? [],
   },
   { name: 'backend', run: async () => (await import('./backend')).run({ quick }) },
+  // PGlite and PostgreSQL (DATABASE_URL) side by side.
+  { name: 'engines', run: async () => (await import('./engines')).run({ quick }) },
   {
     name: 'assistant',
     run: async () => (await optionalModule('./assistant.ts'))?.run({ quick }) ?? [],

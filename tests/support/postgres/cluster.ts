@@ -132,17 +132,27 @@ export async function startTestCluster(log: (m: string) => void = () => {}): Pro
     '-c track_commit_timestamp=on',
   ].join(' ')
   run(install, 'pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', 'start'])
-  const stop = async () => {
-    spawnSync(asServerUser()[0] ?? join(install.bin, 'pg_ctl'), [
-      ...asServerUser().slice(1),
-      ...(asServerUser().length ? [join(install.bin, 'pg_ctl')] : []),
+  let stopped = false
+  const stopNow = () => {
+    if (stopped) return
+    stopped = true
+    const [command, ...rest] = [
+      ...asServerUser(),
+      join(install.bin, 'pg_ctl'),
       '-D',
       data,
       '-m',
       'immediate',
       'stop',
-    ])
+    ]
+    spawnSync(command!, rest)
     rmSync(dir, { recursive: true, force: true })
+  }
+  // The server runs on its own: never leave it behind, even when this process ends abruptly.
+  process.once('exit', stopNow)
+  const stop = async () => {
+    stopNow()
+    process.removeListener('exit', stopNow)
   }
 
   try {
