@@ -249,7 +249,9 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   await auth.ensureSchema()
   if (options.seedStaff !== false) await seedStaff(db, auth, log)
 
-  const rest = createRestHandler({ db, verifyJwt })
+  // The publishable and secret keys (not JWTs) act as anon and service_role, as on hosted.
+  const opaqueKeys = { [keys.publishableKey]: 'anon', [keys.secretKey]: 'service_role' } as const
+  const rest = createRestHandler({ db, verifyJwt, opaqueKeys })
   let origin = ''
   const functions = createFunctionsRunner({
     functionsDir: options.functionsDir ?? join(projectRoot, 'supabase/functions'),
@@ -259,12 +261,19 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
       SUPABASE_URL: origin,
       SUPABASE_ANON_KEY: keys.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishableKey }),
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secretKey }),
       ...(env === process.env ? {} : env),
     }),
   })
   const distDir = options.distDir === undefined ? join(projectRoot, 'dist') : options.distDir
   const serveStatic = distDir ? createStaticHandler({ root: distDir }) : undefined
-  const knownKeys = new Set([keys.anonKey, keys.serviceRoleKey])
+  const knownKeys = new Set([
+    keys.anonKey,
+    keys.serviceRoleKey,
+    keys.publishableKey,
+    keys.secretKey,
+  ])
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, prefix: string) {
     const url = new URL(req.url ?? '/', origin)

@@ -13,10 +13,18 @@ export const DEMO_ANON_KEY =
 export const DEMO_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
 
+/** The Supabase CLI's fixed local publishable and secret keys (not JWTs), as public as the ones above. */
+export const DEMO_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
+export const DEMO_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
+
 export interface LocalKeys {
   jwtSecret: string
   anonKey: string
   serviceRoleKey: string
+  /** `sb_publishable_…`: acts as anon. */
+  publishableKey: string
+  /** `sb_secret_…`: acts as service_role. */
+  secretKey: string
 }
 
 /** An API key (HS256 JWT) for a role, made synchronously: key set-up runs before anything async. */
@@ -27,7 +35,7 @@ export function signApiKey(role: string, secret: string): string {
 }
 
 /**
- * Keys from `JWT_SECRET`, `ANON_KEY`, `SERVICE_ROLE_KEY`, falling back to the CLI demo values. With only
+ * Keys from `JWT_SECRET`, `ANON_KEY`, `SERVICE_ROLE_KEY`, `PUBLISHABLE_KEY`, `SECRET_KEY`, falling back to the CLI demo values. With only
  * a custom secret, the anon and service-role keys are signed with it (the demo ones would not verify).
  */
 export function loadKeys(env: NodeJS.ProcessEnv = process.env): LocalKeys {
@@ -40,5 +48,7 @@ export function loadKeys(env: NodeJS.ProcessEnv = process.env): LocalKeys {
     serviceRoleKey:
       env.SERVICE_ROLE_KEY ||
       (demo ? DEMO_SERVICE_ROLE_KEY : signApiKey('service_role', jwtSecret)),
+    publishableKey: env.PUBLISHABLE_KEY || DEMO_PUBLISHABLE_KEY,
+    secretKey: env.SECRET_KEY || DEMO_SECRET_KEY,
   }
 }

@@ -1,3 +1,4 @@
+import { callerKey, projectKeys, publicKey } from '../api-keys.ts'
 import { createCatalogueSource, type CatalogueSource } from './catalogue-source.ts'
 import { answer } from './engine.ts'
 import { refusalFor } from './guard.ts'
@@ -9,7 +10,7 @@ import type { AssistantReply } from './types.ts'
 
 export interface AssistantHandlerOptions {
   env: (name: string) => string | undefined
-  /** Defaults to the live catalogue over REST (SUPABASE_URL + SUPABASE_ANON_KEY). */
+  /** Defaults to the live catalogue over REST (SUPABASE_URL and the publishable or anon key). */
   catalogue?: CatalogueSource
   facts?: StoreFacts
   fetch?: typeof fetch
@@ -29,7 +30,8 @@ export function createAssistantHandler(
     options.catalogue ??
     createCatalogueSource({
       url: () => options.env('SUPABASE_URL'),
-      anonKey: () => options.env('SUPABASE_ANON_KEY'),
+      // A publishable key when the project has one, else the legacy anon key.
+      anonKey: () => publicKey(options.env),
       fetch: options.fetch,
     })
 
@@ -37,6 +39,10 @@ export function createAssistantHandler(
     if (req.method === 'OPTIONS') return preflight()
     if (req.method !== 'POST') {
       return errorJson(405, 'method_not_allowed', 'Use POST with a JSON body.')
+    }
+    // The platform's JWT check is off (it refuses publishable keys): the caller's key is checked here.
+    if (!callerKey(req, projectKeys(options.env))) {
+      return errorJson(401, 'invalid_api_key', 'A valid API key is required.')
     }
     const raw = await req.text()
     if (raw.length > MAX_BODY_BYTES) {

@@ -1,3 +1,4 @@
+import { callerKey, projectKeys } from '../api-keys.ts'
 import { payments, store } from '../store-config.ts'
 import { parseStkCallback } from './daraja.ts'
 import { errorResponse, json, PaymentError, preflight, readJsonObject, safeEqual } from './http.ts'
@@ -23,11 +24,16 @@ export interface PaymentsContext {
 
 type Handler = (req: Request, context: PaymentsContext) => Promise<Response>
 
-function guarded(handler: Handler): Handler {
+/** `anyCaller`: the callback, which Safaricom calls with no key (it proves itself another way). */
+function guarded(handler: Handler, options: { anyCaller?: boolean } = {}): Handler {
   return async (req, context) => {
     if (req.method === 'OPTIONS') return preflight()
     if (req.method !== 'POST') {
       return errorResponse(new PaymentError(405, 'method_not_allowed', 'Use POST.'))
+    }
+    // The platform's JWT check is off (it refuses publishable keys): the caller's key is checked here.
+    if (!options.anyCaller && !callerKey(req, projectKeys(context.env))) {
+      return errorResponse(new PaymentError(401, 'invalid_api_key', 'A valid API key is required.'))
     }
     try {
       return await handler(req, context)
@@ -245,38 +251,43 @@ const MIN_SECRET_LENGTH = 16
  * that knows the secret and names a checkout request this store started is recorded; a repeated
  * callback changes nothing. Answers `{ ResultCode: 0, ResultDesc: 'Accepted' }`.
  */
-export const handleCallback = guarded(async (req, context) => {
-  const expected = context.env('MPESA_CALLBACK_SECRET') ?? ''
-  if (expected.length < MIN_SECRET_LENGTH) {
-    console.error('[payments] MPESA_CALLBACK_SECRET is not set (16+ characters): callbacks refused')
-  }
-  if (expected.length < MIN_SECRET_LENGTH || !safeEqual(presentedSecret(req), expected)) {
-    return json(401, { ResultCode: 1, ResultDesc: 'Rejected' })
-  }
-  let body: Record<string, unknown>
-  try {
-    body = await readJsonObject(req)
-  } catch {
-    return json(400, { ResultCode: 1, ResultDesc: 'Rejected: not a callback' })
-  }
-  const callback = parseStkCallback(body)
-  if (!callback) return json(400, { ResultCode: 1, ResultDesc: 'Rejected: not a callback' })
+export const handleCallback = guarded(
+  async (req, context) => {
+    const expected = context.env('MPESA_CALLBACK_SECRET') ?? ''
+    if (expected.length < MIN_SECRET_LENGTH) {
+      console.error(
+        '[payments] MPESA_CALLBACK_SECRET is not set (16+ characters): callbacks refused',
+      )
+    }
+    if (expected.length < MIN_SECRET_LENGTH || !safeEqual(presentedSecret(req), expected)) {
+      return json(401, { ResultCode: 1, ResultDesc: 'Rejected' })
+    }
+    let body: Record<string, unknown>
+    try {
+      body = await readJsonObject(req)
+    } catch {
+      return json(400, { ResultCode: 1, ResultDesc: 'Rejected: not a callback' })
+    }
+    const callback = parseStkCallback(body)
+    if (!callback) return json(400, { ResultCode: 1, ResultDesc: 'Rejected: not a callback' })
 
-  const service = serviceClient(context.env)
-  const settled = await service.rpc('record_payment_result', {
-    checkout_request_id: callback.checkoutRequestId,
-    result_code: callback.resultCode,
-    result_desc: callback.resultDesc || null,
-    mpesa_receipt: callback.receipt ?? null,
-    amount: callback.amount ?? null,
-    raw_callback: body,
-  })
-  if (settled.error) {
-    const refusal = fromDatabaseError(settled.error)
-    if (refusal.status === 404)
-      return json(404, { ResultCode: 1, ResultDesc: 'Rejected: unknown request' })
-    console.error('[payments] callback not recorded:', refusal.code, refusal.message)
-    return json(refusal.status, { ResultCode: 1, ResultDesc: `Rejected: ${refusal.code}` })
-  }
-  return json(200, { ResultCode: 0, ResultDesc: 'Accepted' })
-})
+    const service = serviceClient(context.env)
+    const settled = await service.rpc('record_payment_result', {
+      checkout_request_id: callback.checkoutRequestId,
+      result_code: callback.resultCode,
+      result_desc: callback.resultDesc || null,
+      mpesa_receipt: callback.receipt ?? null,
+      amount: callback.amount ?? null,
+      raw_callback: body,
+    })
+    if (settled.error) {
+      const refusal = fromDatabaseError(settled.error)
+      if (refusal.status === 404)
+        return json(404, { ResultCode: 1, ResultDesc: 'Rejected: unknown request' })
+      console.error('[payments] callback not recorded:', refusal.code, refusal.message)
+      return json(refusal.status, { ResultCode: 1, ResultDesc: `Rejected: ${refusal.code}` })
+    }
+    return json(200, { ResultCode: 0, ResultDesc: 'Accepted' })
+  },
+  { anyCaller: true },
+)

@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { serverKey } from '../api-keys.ts'
 import { PaymentError, safeEqual } from './http.ts'
 import type { EnvReader } from './provider.ts'
 
@@ -17,10 +18,11 @@ export interface PaymentOrder {
 
 export const ORDER_NUMBER_PATTERN = /^LK-\d{1,12}$/
 
-/** The server's own client: the service key bypasses RLS, so every read here is checked by hand. */
+/** The server's own client: the secret (service) key bypasses RLS, so every read here is checked by hand. */
 export function serviceClient(env: EnvReader): SupabaseClient {
   const url = env('SUPABASE_URL')
-  const key = env('SUPABASE_SERVICE_ROLE_KEY')
+  // A secret key when the project has one, else the legacy service-role key.
+  const key = serverKey(env)
   if (!url || !key) {
     throw new PaymentError(503, 'not_configured', 'Payments are not available right now.')
   }

@@ -1,6 +1,6 @@
 /**
  * The chat-assistant function's HTTP contract on the embedded backend: CORS, JSON, the request limits
- * (30 messages of 2,000 characters, valid roles), the JWT check from config.toml, and the live catalogue
+ * (30 messages of 2,000 characters, valid roles), the caller's API key, and the live catalogue
  * cache, which follows catalogue_version() so a repriced product is quoted at its new price at once.
  */
 import { createServer, type AddressInfo } from 'node:net'
@@ -67,11 +67,27 @@ describe('chat-assistant over HTTP', () => {
     expect(body).not.toHaveProperty('action')
   })
 
-  it('needs a valid JWT (verify_jwt = true; the anon key is one)', async () => {
+  it('needs one of the project’s keys: publishable, secret, or the legacy anon or service-role key', async () => {
+    const keys = server.server.keys
+    const only = (key: string) => ({ apikey: key, Authorization: '' })
+    for (const key of [keys.publishableKey, keys.secretKey, keys.anonKey, keys.serviceRoleKey]) {
+      expect((await post(say('hello'), only(key))).status).toBe(200)
+    }
+    // As supabase-js sends a new key: in apikey only, never as a Bearer token.
+    const publishable = await fetch(endpoint(), {
+      method: 'POST',
+      headers: { apikey: keys.publishableKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(say('hello')),
+    })
+    expect(publishable.status).toBe(200)
+
     const none = await fetch(endpoint(), { method: 'POST', body: JSON.stringify(say('hi')) })
     expect(none.status).toBe(401)
-    const forged = await post(say('hi'), { Authorization: 'Bearer not.a.jwt' })
+    expect(await none.json()).toMatchObject({ error: 'invalid_api_key' })
+    const forged = await post(say('hi'), { apikey: '', Authorization: 'Bearer not.a.jwt' })
     expect(forged.status).toBe(401)
+    const guessed = await post(say('hi'), only('sb_publishable_0000000000000000000000_0000000'))
+    expect(guessed.status).toBe(401)
   })
 
   it.each([
@@ -166,6 +182,7 @@ describe('the handler without a catalogue', () => {
     const response = await handler(
       new Request('http://localhost/chat-assistant', {
         method: 'POST',
+        headers: { apikey: 'anon' },
         body: JSON.stringify(say('hello')),
       }),
     )

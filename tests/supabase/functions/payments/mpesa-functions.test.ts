@@ -5,7 +5,7 @@
  * secret and only for a known request. An order is never paid twice.
  */
 import { randomUUID } from 'node:crypto'
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
+import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../support/server'
 
@@ -129,6 +129,49 @@ const postCallback = (path: string, body: unknown, raw = false) =>
     headers: { 'Content-Type': 'application/json' },
     body: raw ? (body as string) : JSON.stringify(body),
   })
+
+describe('the payment functions on the new API keys', () => {
+  it('pays a guest order from a client made with the publishable key (no JWT anywhere)', async () => {
+    const shopper = createClient(server.url, server.server.keys.publishableKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    })
+    const order = await placeOrder(shopper)
+    const push = await invoke(
+      'mpesa-stk-push',
+      { orderNumber: order.orderNumber, token: order.accessToken },
+      shopper,
+    )
+    expect(push.status).toBe(200)
+    const status = await invoke(
+      'mpesa-status',
+      {
+        orderNumber: order.orderNumber,
+        token: order.accessToken,
+        checkoutRequestId: push.body.checkoutRequestId,
+      },
+      shopper,
+    )
+    expect(status.body).toMatchObject({ orderNumber: order.orderNumber, status: 'pending' })
+  })
+
+  it('refuses a call that carries none of the project’s keys', async () => {
+    const order = await placeOrder()
+    const attempts: Record<string, string>[] = [
+      {},
+      { apikey: 'sb_publishable_0000000000000000000000_0000000' },
+      { Authorization: 'Bearer sb_secret_0000000000000000000000_0000000' },
+    ]
+    for (const headers of attempts) {
+      const response = await fetch(`${server.url}/functions/v1/mpesa-stk-push`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ orderNumber: order.orderNumber, token: order.accessToken }),
+      })
+      expect(response.status).toBe(401)
+      expect(await response.json()).toMatchObject({ code: 'invalid_api_key' })
+    }
+  })
+})
 
 describe('mpesa-stk-push and mpesa-status (sandbox)', () => {
   it('pays a guest order about two seconds after the push', async () => {
