@@ -4,6 +4,8 @@ import { createJwtTools, JwtError } from '../../../../supabase/local/jwt'
 import {
   DEMO_ANON_KEY,
   DEMO_JWT_SECRET,
+  DEMO_PUBLISHABLE_KEY,
+  DEMO_SECRET_KEY,
   DEMO_SERVICE_ROLE_KEY,
   loadKeys,
   signApiKey,
@@ -19,7 +21,11 @@ describe('API keys', () => {
       jwtSecret: DEMO_JWT_SECRET,
       anonKey: DEMO_ANON_KEY,
       serviceRoleKey: DEMO_SERVICE_ROLE_KEY,
+      publishableKey: DEMO_PUBLISHABLE_KEY,
+      secretKey: DEMO_SECRET_KEY,
     })
+    expect(DEMO_PUBLISHABLE_KEY).toMatch(/^sb_publishable_/)
+    expect(DEMO_SECRET_KEY).toMatch(/^sb_secret_/)
   })
 
   it('follow a custom JWT_SECRET unless keys are given too', async () => {
