@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AppStore } from '@/app/store'
+import type * as AuthSlice from '@/features/auth/auth-slice'
+import type * as OrderSender from '@/features/checkout/order-outbox-sender'
+import type * as OutboxAuth from '@/features/outbox/outbox-auth'
+import type * as OutboxSlice from '@/features/outbox/outbox-slice'
 import type { OutboxItem } from '@/features/outbox/outbox-slice'
+import type * as Supabase from '@/lib/supabase'
 import { startBackendProcess, type BackendProcess } from '../../../support/backend-process'
 
 /**
@@ -80,11 +85,11 @@ function startSwitch(target: string): Promise<Server> {
 
 let makeStore: () => AppStore
 let modules: {
-  slice: typeof import('@/features/outbox/outbox-slice')
-  auth: typeof import('@/features/outbox/outbox-auth')
-  sender: typeof import('@/features/checkout/order-outbox-sender')
-  authSlice: typeof import('@/features/auth/auth-slice')
-  supabase: typeof import('@/lib/supabase')
+  slice: typeof OutboxSlice
+  auth: typeof OutboxAuth
+  sender: typeof OrderSender
+  authSlice: typeof AuthSlice
+  supabase: typeof Supabase
 }
 
 beforeAll(async () => {
