@@ -77,6 +77,20 @@ describe('without a configured proxy (the default)', () => {
     expect(await blocked.json()).toMatchObject({ code: 'over_request_rate_limit' })
   })
 
+  it('limits one address across many emails (credential stuffing): five times the limit for one email', async () => {
+    t.server.clock.advance(61_000)
+    const victim = await t.signUpUser()
+    // 15 wrong passwords, each for a different email: no single account reaches its limit.
+    for (let i = 0; i < 15; i++) {
+      const res = await signIn(t.url, t.anonKey, uniqueEmail('stuffed'), 'guess-1', `192.0.2.${i}`)
+      expect(res.status).toBe(400)
+    }
+    const blocked = await signIn(t.url, t.anonKey, victim.email, victim.password)
+    expect(blocked.status).toBe(429)
+    t.server.clock.advance(61_000)
+    expect((await signIn(t.url, t.anonKey, victim.email, victim.password)).status).toBe(200)
+  })
+
   it('rotating X-Forwarded-For does not reset the per-address sign-up limit', async () => {
     t.server.authSettings.requestRateLimits = { otp: 2, verify: 30 }
     const signUp = (ip: string) =>
