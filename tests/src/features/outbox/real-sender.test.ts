@@ -18,7 +18,8 @@ import { startBackendProcess, type BackendProcess } from '../../../support/backe
  */
 vi.setConfig({ testTimeout: 60_000 })
 
-type Mode = 'pass' | 'down' | 500 | 502 | 503
+/** `lose`: the request reaches the store, which commits, but the answer never comes back. */
+type Mode = 'pass' | 'down' | 'lose' | 500 | 502 | 503
 let mode: Mode = 'pass'
 let backend: BackendProcess
 let proxy: Server
@@ -45,7 +46,7 @@ function startSwitch(target: string): Promise<Server> {
         req.socket.destroy()
         return
       }
-      if (req.method !== 'OPTIONS' && mode !== 'pass') {
+      if (req.method !== 'OPTIONS' && mode !== 'pass' && mode !== 'lose') {
         failed.push({ path: req.url ?? '', status: mode })
         const { type, body } = FAILURES[mode]
         res.writeHead(mode, { 'content-type': type, 'access-control-allow-origin': '*' })
@@ -67,6 +68,11 @@ function startSwitch(target: string): Promise<Server> {
         body: ['GET', 'HEAD'].includes(req.method ?? '') ? undefined : Buffer.concat(chunks),
       }).then(
         async (answer) => {
+          if (mode === 'lose') {
+            await answer.arrayBuffer()
+            req.socket.destroy()
+            return
+          }
           const out: Record<string, string> = {}
           answer.headers.forEach((value, name) => {
             if (!['content-encoding', 'content-length', 'transfer-encoding'].includes(name)) {
@@ -280,5 +286,62 @@ describe('sign-out while offline', () => {
     // The user's token-carrying requests are gone; a guest's stay.
     expect(store.getState().outbox.items.map((i) => i.id)).toEqual([guestItem.id])
     await vi.waitFor(() => expect(localStorage.getItem('luxe.checkout.queued')).toBeNull())
+  })
+})
+
+describe('many clients reconnecting at once', () => {
+  it('places every queued order exactly once, through lost answers and double flushes', async () => {
+    const { data: before } = await admin
+      .from('products')
+      .select('stock')
+      .eq('id', 'ob-kikoi')
+      .single()
+    const unregister = modules.slice.registerOutboxSender(
+      'order',
+      modules.sender.createOrderSender(),
+    )
+    try {
+      // 12 phones with 2 orders each, queued while offline.
+      const phones = Array.from({ length: 12 }, () => {
+        const store = makeStore()
+        const queued = [orderItem(null), orderItem(null)]
+        for (const item of queued) store.dispatch(modules.slice.itemQueued(item))
+        return { store, queued }
+      })
+      const keys = phones.flatMap((p) => p.queued.map((i) => i.id))
+
+      // They come back together; the store takes the orders but every answer is lost.
+      mode = 'lose'
+      await Promise.all(
+        phones.map((p) => p.store.dispatch(modules.slice.flushOutbox({ trigger: 'online' }))),
+      )
+      for (const p of phones) expect(p.store.getState().outbox.items).toHaveLength(2)
+
+      // Then the answers come through; each phone flushes twice at once (online and focus events).
+      mode = 'pass'
+      await Promise.all(
+        phones.flatMap((p) => [
+          p.store.dispatch(modules.slice.flushOutbox({ trigger: 'online' })),
+          p.store.dispatch(modules.slice.flushOutbox({ trigger: 'focus', force: true })),
+        ]),
+      )
+      for (const p of phones) expect(p.store.getState().outbox.items).toEqual([])
+
+      const { data: orders } = await admin
+        .from('orders')
+        .select('client_order_id')
+        .in('client_order_id', keys)
+      expect(orders?.map((o) => o.client_order_id as string).sort()).toEqual([...keys].sort())
+      const { data: after } = await admin
+        .from('products')
+        .select('stock')
+        .eq('id', 'ob-kikoi')
+        .single()
+      expect((before as { stock: number }).stock - (after as { stock: number }).stock).toBe(
+        keys.length,
+      )
+    } finally {
+      unregister()
+    }
   })
 })
