@@ -56,7 +56,7 @@ export default tseslint.config(
       'playwright-report',
       'bench-results',
       'reports',
-      '.stryker-tmp',
+      '.stryker-tmp*',
       '.data',
       'src/routeTree.gen.ts',
       'public',

@@ -25,6 +25,7 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false },
   thresholds: { high: 95, low: 90, break: null },
   timeoutMS: 10000,
+  ignorePatterns: ['/.stryker-tmp*', '/reports', '/dist', '/dev-dist', '/test-results', '/.data*'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 }
