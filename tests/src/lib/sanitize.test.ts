@@ -191,3 +191,11 @@ describe('event handler attributes', () => {
     expect(sanitizeHtml(clean)).toBe(clean)
   })
 })
+
+describe('other attributes and protocols', () => {
+  it('drops data-* and aria-* attributes and links with unknown protocols', () => {
+    expect(sanitizeHtml('<b data-x="1" aria-label="y">t</b>')).toBe('<b>t</b>')
+    expect(sanitizeHtml('<a href="foo:bar" data-href="/x">t</a>')).toBe('<a>t</a>')
+    expect(sanitizeHtml('<a href="ftp://example.com/f">t</a>')).toBe('<a>t</a>')
+  })
+})
