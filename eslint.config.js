@@ -55,6 +55,8 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'bench-results',
+      'reports',
+      '.stryker-tmp*',
       '.data',
       'src/routeTree.gen.ts',
       'public',

@@ -6,12 +6,13 @@ import { fileURLToPath } from 'node:url'
 import { createAuthService, type AuthService } from './auth/handler'
 import { createPasswordHasher } from './auth/passwords'
 import { authSettingsFromEnv, defaultAuthSettings, type AuthSettings } from './auth/settings'
+import { clientAddress, parseTrustedProxies } from './client-address'
 import { openDatabase, type LocalDb, type OpenDatabaseOptions } from './db'
 import { createDevInbox, handleDevRequest, type DevInbox } from './dev-inbox'
 import { createFunctionsRunner } from './functions-runner'
 import { compressApiResponse } from './http-compression'
 import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
-import { loadKeys, type LocalKeys } from './keys'
+import { demoSecretWarning, loadKeys, type LocalKeys } from './keys'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
 import { seedStaff } from './staff-seed'
@@ -38,6 +39,8 @@ export interface LocalServerOptions {
   functionsDir?: string
   configFile?: string
   keys?: Partial<LocalKeys>
+  /** Proxies whose X-Forwarded-For is believed (comma list); default `TRUSTED_PROXIES`, else none. */
+  trustedProxies?: string
   /** Auth settings on top of the environment's and the defaults. */
   auth?: Partial<AuthSettings>
   env?: NodeJS.ProcessEnv
@@ -200,23 +203,14 @@ async function sendFetchResponse(
   }
 }
 
-function remoteIp(req: IncomingMessage): string {
-  const peer = req.socket.remoteAddress ?? ''
-  const loopback = peer === '::1' || peer.startsWith('127.') || peer === '::ffff:127.0.0.1'
-  // A local proxy (the Vite dev server) may say who the client really is.
-  const forwarded = loopback
-    ? String(req.headers['x-forwarded-for'] ?? '')
-        .split(',')[0]
-        ?.trim()
-    : ''
-  return (forwarded || peer).replace(/^::ffff:/, '')
-}
-
 export async function createLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const env = options.env ?? process.env
   const log = options.log ?? ((m: string) => console.info(m))
   const host = options.host ?? '127.0.0.1'
   const keys = { ...loadKeys(env), ...options.keys }
+  const trustedProxies = parseTrustedProxies(options.trustedProxies ?? env.TRUSTED_PROXIES)
+  const secretWarning = demoSecretWarning(keys)
+  if (secretWarning) log(secretWarning)
   let offset = 0
   const clock: Clock = {
     now: () => Date.now() + offset,
@@ -322,7 +316,12 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
       compressApiResponse(response, req.headers['accept-encoding'], req.method ?? 'GET')
     if (prefix === '/auth/v1') {
       const userAgent = req.headers['user-agent'] ?? null
-      return send(await compressed(await auth.handle(request, { ip: remoteIp(req), userAgent })))
+      const ip = clientAddress(
+        req.socket.remoteAddress,
+        req.headers['x-forwarded-for'],
+        trustedProxies,
+      )
+      return send(await compressed(await auth.handle(request, { ip, userAgent })))
     }
     if (prefix === '/rest/v1') return send(await compressed(await rest(request)))
     if (isFunctions) return send(await functions.handle(request))

@@ -52,3 +52,16 @@ export function loadKeys(env: NodeJS.ProcessEnv = process.env): LocalKeys {
     secretKey: env.SECRET_KEY || DEMO_SECRET_KEY,
   }
 }
+
+/**
+ * Said at start when tokens are signed with the CLI's public demo secret: anyone can then forge a
+ * service-role token, so such a server must never hold real shoppers' data.
+ */
+export function demoSecretWarning(keys: Pick<LocalKeys, 'jwtSecret'>): string | undefined {
+  if (keys.jwtSecret !== DEMO_JWT_SECRET) return undefined
+  return (
+    "WARNING: tokens are signed with the Supabase CLI's public demo JWT secret. Anyone can forge an " +
+    'admin (service-role) token for this server. Fine for local development; for anything reachable ' +
+    'by others set JWT_SECRET (32+ random characters).'
+  )
+}

@@ -2,6 +2,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto'
 import type { LocalDb } from '../db'
 import type { DevInbox, EmailKind } from '../dev-inbox'
 import { JwtError, type JwtClaims, type JwtTools } from '../jwt'
+import { createCodeAttempts, type PendingCode, voidCode } from './code-attempts'
 import {
   API_VERSION,
   AuthError,
@@ -12,6 +13,7 @@ import {
 } from './errors'
 import type { PasswordHasher } from './passwords'
 import { createSignInLimiter } from './rate-limit'
+import { createRequestLimiter } from './request-limits'
 import type { AuthSettings } from './settings'
 import {
   AUTH_SCHEMA_ADDITIONS,
@@ -95,6 +97,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   const { db, jwt, inbox, hasher, now } = options
   const settings = () => options.settings
   const limiter = createSignInLimiter(() => settings().signInRateLimit, now)
+  const requestLimiter = createRequestLimiter(() => settings().requestRateLimits, now)
+  const codeAttempts = createCodeAttempts(now, () => settings().otpExpiry * 1000)
   const iso = () => new Date(now()).toISOString()
 
   // ---------------------------------------------------------------------------------------------
@@ -770,6 +774,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const columns = TOKEN_COLUMNS[type] ?? []
     let user: UserRow | undefined
     let column: TokenColumn | undefined
+    const guessedAt: PendingCode[] = []
     for (const c of columns) {
       if ('hash' in token) {
         user = await findUserByToken(db.pg, c, token.hash)
@@ -782,17 +787,24 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
                 ])
                 .then((r) => (r.rows[0] ? findUserById(db.pg, r.rows[0].id) : undefined))
             : await findUserByEmail(db.pg, token.email)
-        user =
-          candidate && candidate[c] && candidate[c] === tokenHash(token.email, token.otp)
-            ? candidate
-            : undefined
+        const stored = candidate?.[c]
+        const code = candidate && stored ? { userId: candidate.id, column: c, stored } : undefined
+        // A code that took its last wrong try stays refused, the right code included.
+        if (code && codeAttempts.isVoid(code)) continue
+        user = code && stored === tokenHash(token.email, token.otp) ? candidate : undefined
+        if (code && !user) guessedAt.push(code)
       }
       if (user) {
         column = c
         break
       }
     }
-    if (!user || !column) throw errors.otpExpired()
+    if (!user || !column) {
+      for (const code of guessedAt) {
+        if (codeAttempts.recordWrong(code)) await voidCode(db.pg, code)
+      }
+      throw errors.otpExpired()
+    }
     const sentAt = user[SENT_AT[column]]
     if (!sentAt || now() - Date.parse(sentAt) > settings().otpExpiry * 1000) {
       throw errors.otpExpired()
@@ -999,6 +1011,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const path = url.pathname.replace(/^\/auth\/v1/, '').replace(/\/+$/, '') || '/'
     const method = req.method
     const s = settings()
+    requestLimiter.take(path, method, client.ip)
     if (path === '/health' && method === 'GET') {
       return Response.json({
         version: 'local',

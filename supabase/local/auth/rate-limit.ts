@@ -1,7 +1,8 @@
 /**
- * Failed password sign-ins per client. After `maxFailures` failures for one IP and email within the window
- * (or five times as many for one IP across emails, against credential stuffing), every sign-in from that
- * client is refused with 429 until the oldest failure leaves the window, even with the right password.
+ * Failed password sign-ins. After `maxFailures` failures for one IP and email within the window (or five
+ * times as many for one IP across emails, against credential stuffing, or twice as many for one account
+ * from any number of addresses, against a spread-out guesser), sign-ins are refused with 429 until the
+ * oldest failure leaves the window, even with the right password.
  */
 export interface SignInLimitSettings {
   maxFailures: number
@@ -14,6 +15,9 @@ export interface SignInLimiter {
   recordFailure(ip: string, email: string): void
   recordSuccess(ip: string, email: string): void
 }
+
+/** An account takes twice a client's failures, so its owner is not locked out by one mistyping client. */
+const ACCOUNT_FACTOR = 2
 
 export function createSignInLimiter(
   settings: () => SignInLimitSettings,
@@ -45,12 +49,18 @@ export function createSignInLimiter(
   return {
     retryAfter(ip, email) {
       const { maxFailures } = settings()
-      return Math.max(waitFor(`${ip}|${email}`, maxFailures), waitFor(ip, maxFailures * 5))
+      return Math.max(
+        waitFor(`${ip}|${email}`, maxFailures),
+        waitFor(ip, maxFailures * 5),
+        waitFor(`account|${email}`, maxFailures * ACCOUNT_FACTOR),
+      )
     },
     recordFailure(ip, email) {
       sweep()
       const t = now()
-      for (const key of [`${ip}|${email}`, ip]) failures.set(key, [...recent(key), t])
+      for (const key of [`${ip}|${email}`, ip, `account|${email}`]) {
+        failures.set(key, [...recent(key), t])
+      }
     },
     recordSuccess(ip, email) {
       failures.delete(`${ip}|${email}`)

@@ -1,4 +1,5 @@
 import type { SignInLimitSettings } from './rate-limit'
+import { defaultRequestRateLimits, type RequestRateLimits } from './request-limits'
 
 /** The local GoTrue's configuration (names follow the Supabase CLI's `[auth]` settings). */
 export interface AuthSettings {
@@ -21,6 +22,8 @@ export interface AuthSettings {
   /** Minimum seconds between two emails of one kind to one user. */
   emailMaxFrequency: number
   signInRateLimit: SignInLimitSettings
+  /** Requests per address per five minutes that send codes or make accounts (`otp`) or redeem codes. */
+  requestRateLimits: RequestRateLimits
 }
 
 export const defaultAuthSettings = (origin: string): AuthSettings => ({
@@ -35,6 +38,7 @@ export const defaultAuthSettings = (origin: string): AuthSettings => ({
   minPasswordLength: 6,
   emailMaxFrequency: 60,
   signInRateLimit: { maxFailures: 10, windowSeconds: 300 },
+  requestRateLimits: defaultRequestRateLimits(),
 })
 
 const num = (value: string | undefined) => {
@@ -74,5 +78,14 @@ export function authSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<AuthSetting
   }
   const frequency = num(env.AUTH_EMAIL_MAX_FREQUENCY)
   if (frequency !== undefined) settings.emailMaxFrequency = frequency
+  const otpLimit = num(env.AUTH_RATE_LIMIT_OTP)
+  const verifyLimit = num(env.AUTH_RATE_LIMIT_VERIFY)
+  if (otpLimit !== undefined || verifyLimit !== undefined) {
+    const defaults = defaultRequestRateLimits()
+    settings.requestRateLimits = {
+      otp: otpLimit ?? defaults.otp,
+      verify: verifyLimit ?? defaults.verify,
+    }
+  }
   return settings
 }

@@ -198,6 +198,37 @@ describe('versions', () => {
   })
 })
 
+describe('a newer version', () => {
+  it('drops data in the right shape when a newer app version wrote it', async () => {
+    // Valid in every way for this version, except the version: the newer app may mean something else.
+    const line = { ...dress, id: dress.productId, quantity: 2 }
+    const { name } = controlledStore({
+      cart: savedCart([line], 2),
+      wishlist: { items: [bag], _persist: { version: 2, rehydrated: true } },
+      currency: { currency: 'USD', _persist: { version: 2, rehydrated: true } },
+    })
+    const app = await open(name)
+    await app.rehydrated
+    expect(app.store.getState().cart.items).toEqual([])
+    expect(app.store.getState().wishlist.items).toEqual([])
+    expect(app.store.getState().currency.currency).toBe('KSH')
+  })
+
+  it('keeps the same data when this version wrote it', async () => {
+    const line = { ...dress, id: dress.productId, quantity: 2 }
+    const { name } = controlledStore({
+      cart: savedCart([line], 1),
+      wishlist: { items: [bag], _persist: { version: 1, rehydrated: true } },
+      currency: { currency: 'USD', _persist: { version: 1, rehydrated: true } },
+    })
+    const app = await open(name)
+    await app.rehydrated
+    expect(app.store.getState().cart.items).toEqual([line])
+    expect(app.store.getState().wishlist.items).toEqual([bag])
+    expect(app.store.getState().currency.currency).toBe('USD')
+  })
+})
+
 describe('the old localStorage format', () => {
   function seedLegacy() {
     localStorage.setItem('cart', JSON.stringify([{ ...dress, id: 'old-1', quantity: 2 }]))

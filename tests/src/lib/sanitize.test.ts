@@ -168,3 +168,34 @@ describe('isAllowedHref', () => {
     expect(isAllowedHref(href)).toBe(allowed)
   })
 })
+
+describe('event handler attributes', () => {
+  // Values a handler could run, including ones with no "alert(" right after the equals sign.
+  const handlers = ['onclick', 'onmouseover', 'onfocus', 'onanimationstart', 'onpointerenter']
+  const values = ['alert(1)', '/x/;alert(1)', 'void(0)', '']
+  it.each(handlers.flatMap((name) => values.map((value) => [name, value])))(
+    'never keeps %s="%s" on b, i or a',
+    (name, value) => {
+      for (const tag of ['b', 'i', 'a']) {
+        const clean = sanitizeHtml(`<${tag} class="c" ${name}="${value}">t</${tag}>`)
+        expect(clean).toBe(`<${tag} class="c">t</${tag}>`)
+        const [element] = inspect(clean)
+        expect(element?.getAttributeNames().filter((a) => a.startsWith('on'))).toEqual([])
+      }
+    },
+  )
+
+  it('leaves a sanitised handler-free element as it is (no attribute of the on* family sneaks back)', () => {
+    const clean = sanitizeHtml('<b ONCLICK="/x/;alert(1)" OnMouseOver=alert(1)>bold</b>')
+    expect(clean).toBe('<b>bold</b>')
+    expect(sanitizeHtml(clean)).toBe(clean)
+  })
+})
+
+describe('other attributes and protocols', () => {
+  it('drops data-* and aria-* attributes and links with unknown protocols', () => {
+    expect(sanitizeHtml('<b data-x="1" aria-label="y">t</b>')).toBe('<b>t</b>')
+    expect(sanitizeHtml('<a href="foo:bar" data-href="/x">t</a>')).toBe('<a>t</a>')
+    expect(sanitizeHtml('<a href="ftp://example.com/f">t</a>')).toBe('<a>t</a>')
+  })
+})

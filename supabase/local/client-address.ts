@@ -1,0 +1,49 @@
+import { isIP } from 'node:net'
+
+/**
+ * Who a request comes from, for rate limits. A forwarded-for header is a claim anyone can make, so it is
+ * believed only when the connection itself comes from a configured proxy (`TRUSTED_PROXIES`, a comma
+ * list of addresses; none by default, loopback included). Through trusted proxies the client is the
+ * right-most address in X-Forwarded-For that is not itself a trusted proxy: a proxy appends the peer it
+ * saw, so anything further left may be forged.
+ */
+export type TrustedProxies = ReadonlySet<string>
+
+const normalise = (address: string) => {
+  const bare = address.trim().replace(/^\[|\]$/g, '')
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)
+  return (mapped ? mapped[1]! : bare).toLowerCase()
+}
+
+export function parseTrustedProxies(value: string | undefined): TrustedProxies {
+  const list = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  for (const entry of list) {
+    if (!isIP(normalise(entry))) {
+      throw new Error(`TRUSTED_PROXIES must list IP addresses, got "${entry}"`)
+    }
+  }
+  return new Set(list.map(normalise))
+}
+
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trusted: TrustedProxies,
+): string {
+  let client = normalise(peer ?? '')
+  if (!trusted.has(client)) return client
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
+    .split(',')
+    .map(normalise)
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i]!
+    // A malformed entry ends the chain: what lies left of it cannot be checked.
+    if (!isIP(hop)) break
+    client = hop
+    if (!trusted.has(hop)) break
+  }
+  return client
+}
