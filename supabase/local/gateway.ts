@@ -14,6 +14,11 @@ import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
 import { loadKeys, type LocalKeys } from './keys'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
+import {
+  createRealtimeServer,
+  pgliteRealtimeDatabase,
+  type RealtimeServer,
+} from './realtime/server'
 import { seedStaff } from './staff-seed'
 import { createStaticHandler } from './static'
 
@@ -66,6 +71,7 @@ export interface LocalServer {
   verifyJwt: VerifyJwt
   inbox: DevInbox
   auth: AuthService
+  realtime: RealtimeServer
   /** Live auth settings: changes apply to the next request. */
   authSettings: AuthSettings
   clock: Clock
@@ -250,6 +256,13 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   if (options.seedStaff !== false) await seedStaff(db, auth, log)
 
   const rest = createRestHandler({ db, verifyJwt })
+  const realtime = await createRealtimeServer({
+    database: pgliteRealtimeDatabase(db),
+    verifyJwt,
+    apiKeys: new Set([keys.anonKey, keys.serviceRoleKey]),
+    now: clock.now,
+    log,
+  })
   let origin = ''
   const functions = createFunctionsRunner({
     functionsDir: options.functionsDir ?? join(projectRoot, 'supabase/functions'),
@@ -317,6 +330,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     }
     if (prefix === '/rest/v1') return send(await compressed(await rest(request)))
     if (isFunctions) return send(await functions.handle(request))
+    if (prefix === '/realtime/v1') return send(await realtime.handleHttp(request))
     return send(json(404, { message: 'no Route matched with those values' }))
   }
 
@@ -355,6 +369,9 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     })
   })
   server.keepAliveTimeout = 65_000
+  server.on('upgrade', (req, socket, head) => {
+    if (!realtime.handleUpgrade(req, socket, head, remoteIp(req))) socket.destroy()
+  })
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -365,6 +382,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
       })
     })
   } catch (error) {
+    await realtime.close()
     await hasher.close()
     if (!options.db || !options.keepDb) await db.close()
     throw error
@@ -381,6 +399,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
+      await realtime.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeIdleConnections()
@@ -402,6 +421,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     verifyJwt,
     inbox,
     auth,
+    realtime,
     authSettings,
     clock,
     close,
