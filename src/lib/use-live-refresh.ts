@@ -12,6 +12,8 @@ export interface LiveRefreshOptions {
   onChange: () => void
   /** While the channel is not joined, read this often (ms). Default 20 s; 0 never. */
   fallbackMs?: number
+  /** Runs each time the channel (re)joins: presence tracks itself here. */
+  onJoined?: (channel: RealtimeChannel) => void
 }
 
 /**
@@ -27,6 +29,7 @@ export function useLiveRefresh({
   bind,
   onChange,
   fallbackMs = 20_000,
+  onJoined,
 }: LiveRefreshOptions): { live: boolean } {
   const [live, setLive] = useState(false)
   const liveRef = useRef(false)
@@ -34,6 +37,7 @@ export function useLiveRefresh({
   const addListeners = useEffectEvent((channel: RealtimeChannel, changed: () => void) =>
     bind(channel, changed),
   )
+  const joined = useEffectEvent((channel: RealtimeChannel) => onJoined?.(channel))
   const configKey = JSON.stringify(config ?? {})
 
   useEffect(() => {
@@ -58,6 +62,7 @@ export function useLiveRefresh({
           if (stopped) return
           if (status === 'SUBSCRIBED') {
             mark(true)
+            joined(channel!)
             if (lost) changed()
             lost = false
           } else {
