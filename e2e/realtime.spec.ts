@@ -1,6 +1,12 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { DEMO_ANON_KEY } from '../supabase/local/keys'
-import { createAccount, MANAGER_EMAIL, signInAt, uniqueEmail } from './support/accounts'
+import {
+  ADMIN_EMAIL,
+  createAccount,
+  MANAGER_EMAIL,
+  signInAt,
+  uniqueEmail,
+} from './support/accounts'
 import { placeOrder } from './support/orders'
 import { skipIntro } from './support/pwa'
 
@@ -105,4 +111,45 @@ test('a new order appears in an open admin orders list without a reload', async 
   await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible()
   const { order } = await shopperOrder(request)
   await expect(page.getByText(order.orderNumber).first()).toBeVisible({ timeout: 5000 })
+})
+
+test('two staff edit one product: the second save is refused and the newer values shown', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // Two staff members sign in, each in a browser of their own.
+  test.slow()
+  const products = await request.get(
+    '/rest/v1/products?select=id&category=eq.bags&order=id.desc&limit=1',
+    { headers: { apikey: DEMO_ANON_KEY } },
+  )
+  const [product] = (await products.json()) as { id: string }[]
+  const editor = `/admin/products?edit=${product!.id}`
+  await signInAt(page, editor, MANAGER_EMAIL)
+  const otherContext = await browser.newContext()
+  await skipIntro(otherContext)
+  const other = await otherContext.newPage()
+  await signInAt(other, editor, ADMIN_EMAIL)
+
+  const price = (p: Page) => p.getByLabel('Price (KSH)')
+  await expect(price(page)).not.toHaveValue('')
+  const was = Number(await price(page).inputValue())
+  // The second browser loads the admin code and the editor after its sign-in: slow on a busy machine.
+  await expect(price(other)).toHaveValue(String(was), { timeout: 30_000 })
+  // Each sees the other on the page.
+  await expect(page.getByText(/Also here:/)).toBeVisible()
+
+  // The manager starts an edit; the admin saves a different price first.
+  await price(page).fill(String(was + 100))
+  const newer = String(was + 250)
+  await price(other).fill(newer)
+  await other.getByRole('button', { name: 'Save changes' }).click()
+  await expect(other.getByText('Product saved').first()).toBeVisible()
+  await expect(page.getByText(/This product changed while you were editing/)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'changed by someone else' })).toBeVisible()
+  await expect(price(page)).toHaveValue(newer)
+  await otherContext.close()
 })
