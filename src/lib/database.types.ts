@@ -593,6 +593,7 @@ export type Database = {
           created_at: string
           description: string
           discount: number
+          edit_version: number
           featured: boolean
           id: string
           images: string[]
@@ -625,6 +626,7 @@ export type Database = {
           created_at?: string
           description?: string
           discount?: number
+          edit_version?: number
           featured?: boolean
           id: string
           images?: string[]
@@ -657,6 +659,7 @@ export type Database = {
           created_at?: string
           description?: string
           discount?: number
+          edit_version?: number
           featured?: boolean
           id?: string
           images?: string[]

@@ -15,6 +15,11 @@ import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
 import { demoSecretWarning, loadKeys, type LocalKeys } from './keys'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
+import {
+  createRealtimeServer,
+  realtimeDatabase,
+  type RealtimeServer,
+} from './realtime/server'
 import { seedStaff } from './staff-seed'
 import { createStaticHandler } from './static'
 
@@ -69,6 +74,7 @@ export interface LocalServer {
   verifyJwt: VerifyJwt
   inbox: DevInbox
   auth: AuthService
+  realtime: RealtimeServer
   /** Live auth settings: changes apply to the next request. */
   authSettings: AuthSettings
   clock: Clock
@@ -246,6 +252,13 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   // The publishable and secret keys (not JWTs) act as anon and service_role, as on hosted.
   const opaqueKeys = { [keys.publishableKey]: 'anon', [keys.secretKey]: 'service_role' } as const
   const rest = createRestHandler({ db, verifyJwt, opaqueKeys })
+  const realtime = await createRealtimeServer({
+    database: realtimeDatabase(db),
+    verifyJwt,
+    apiKeys: new Set([keys.anonKey, keys.serviceRoleKey, keys.publishableKey]),
+    now: clock.now,
+    log,
+  })
   let origin = ''
   const functions = createFunctionsRunner({
     functionsDir: options.functionsDir ?? join(projectRoot, 'supabase/functions'),
@@ -325,6 +338,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     }
     if (prefix === '/rest/v1') return send(await compressed(await rest(request)))
     if (isFunctions) return send(await functions.handle(request))
+    if (prefix === '/realtime/v1') return send(await realtime.handleHttp(request))
     return send(json(404, { message: 'no Route matched with those values' }))
   }
 
@@ -363,6 +377,9 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     })
   })
   server.keepAliveTimeout = 65_000
+  server.on('upgrade', (req, socket, head) => {
+    if (!realtime.handleUpgrade(req, socket, head, remoteIp(req))) socket.destroy()
+  })
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -373,6 +390,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
       })
     })
   } catch (error) {
+    await realtime.close()
     await hasher.close()
     if (!options.db || !options.keepDb) await db.close()
     throw error
@@ -389,6 +407,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
+      await realtime.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeIdleConnections()
@@ -410,6 +429,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     verifyJwt,
     inbox,
     auth,
+    realtime,
     authSettings,
     clock,
     close,

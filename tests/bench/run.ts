@@ -7,9 +7,9 @@ import { startServer } from './support/server-process'
  * `npm run bench`: every performance figure of shared/guides/performance.md beside its budget, printed as a
  * table and written to bench-results/bench.json. Heavy parts can be skipped: `npm run bench -- --skip
  * lighthouse,offline` or run some only: `--only bundle,backend` (parts: bundle, search, lighthouse, offline,
- * backend, engines, assistant). `--quick` takes fewer samples.
+ * backend, engines, assistant, realtime). `--quick` takes fewer samples.
  */
-const PART_NAMES = ['bundle', 'search', 'lighthouse', 'offline', 'backend', 'engines', 'assistant']
+const PART_NAMES = ['bundle', 'search', 'lighthouse', 'offline', 'backend', 'engines', 'assistant', 'realtime']
 const args = process.argv.slice(2)
 /** `--skip a,b` or `--skip=a,b`. */
 function listOption(name: string): string[] {
@@ -90,6 +90,7 @@ const parts: Part[] = [
     name: 'assistant',
     run: async () => (await optionalModule('./assistant.ts'))?.run({ quick }) ?? [],
   },
+  { name: 'realtime', run: async () => (await import('./realtime')).run({ quick }) },
 ]
 
 function format(value: number | null): string {

@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react/stack'
 import { useEffect } from 'react'
 import { useAppStore } from '@/app/hooks'
+import { CatalogueLive } from '@/features/catalogue/catalogue-live'
 import { refreshCatalogue } from '@/features/catalogue/catalogue-slice'
 import { listenForInstall } from './install-prompt'
 import { InstallOffer } from './install-offer'
@@ -49,6 +50,7 @@ export function PwaPrompts() {
       <OfflineIndicator />
       <UpdatePrompt />
       <InstallOffer />
+      <CatalogueLive />
     </Stack>
   )
 }

@@ -149,12 +149,21 @@ const checkMessages: Record<string, [ProductSaveField, string]> = {
   product_sizes_stock_check: ['sizeStock', 'A size’s stock cannot be below 0.'],
 }
 
+/** A save refused because the product moved on since the editor loaded it (the database checks). */
+export class StaleProductError extends AdminApiError {
+  constructor(message: string) {
+    super(message, 409, 'PT409')
+    this.name = 'StaleProductError'
+  }
+}
+
 function saveError(
   error: { message?: string; code?: string; details?: string | null },
   status: number,
   slug: string,
 ): AdminApiError {
   const message = error.message ?? ''
+  if (error.code === 'PT409') return new StaleProductError(message)
   if (error.code === '23505') {
     return new ProductSaveError(
       `Another product already uses the slug “${slug}”. Choose a different slug.`,
@@ -188,11 +197,23 @@ export async function saveProduct(
   const row = productRowFromDraft(draft, existing ? existing.images.slice(1) : [])
   // Only a product with sizes can have size rows (the database keeps them to the sizes it offers).
   if (existing && !draft.bySize && existing.sizes.length > 0) {
+    // The rows go before the (version-checked) update: refuse here first if the product moved on.
+    const current = await fetchProduct(client, existing.id)
+    if (current.edit_version !== existing.edit_version) {
+      throw new StaleProductError(
+        'This product was changed by someone else while you were editing it.',
+      )
+    }
     const cleared = await client.from('product_sizes').delete().eq('product_id', existing.id)
     if (cleared.error) throw saveError(cleared.error, cleared.status, row.slug)
   }
   const response = existing
-    ? await client.from('products').update(row).eq('id', existing.id).select('*')
+    ? await client
+        .from('products')
+        // The version this edit started from: the database refuses the save if it is not current.
+        .update({ ...row, edit_version: existing.edit_version })
+        .eq('id', existing.id)
+        .select('*')
     : await client
         .from('products')
         .insert({ ...row, id: row.slug })

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Drawer } from '@/components/drawer'
 import { MenuIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
+import { NewOrdersContext, useNewOrdersFeed } from '../new-orders'
 import { StaffContext, type Staff } from '../staff-context'
 import { useStaffAccess } from '../use-staff-access'
 import { AdminNav, adminNavItems, StaffCard } from './admin-nav'
@@ -104,7 +105,10 @@ function StaffFrame({ user, roles }: Pick<Staff, 'user' | 'roles'>) {
   )
   const [menuOpen, setMenuOpen] = useState(false)
   const pathname = useRouterState({ select: (state) => state.location.pathname })
-  const items = adminNavItems(staff.isAdmin)
+  const newOrders = useNewOrdersFeed()
+  const items = adminNavItems(staff.isAdmin).map((item) =>
+    item.to === paths.adminTransactions ? { ...item, badge: newOrders.count } : item,
+  )
   const current =
     [...items].reverse().find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))
       ?.label ?? 'Overview'
@@ -118,87 +122,89 @@ function StaffFrame({ user, roles }: Pick<Staff, 'user' | 'roles'>) {
 
   return (
     <StaffContext.Provider value={staff}>
-      <Box
-        display="grid"
-        gridTemplateColumns={{ base: 'minmax(0, 1fr)', lg: '15rem minmax(0, 1fr)' }}
-        minH="70vh"
-        bg="brand.cream"
-      >
-        <chakra.aside
-          display={{ base: 'none', lg: 'flex' }}
-          flexDirection="column"
-          borderEndWidth="1px"
-          borderColor="brand.line"
-          bg="white"
-          px="4"
-          py="6"
-          gap="6"
+      <NewOrdersContext.Provider value={newOrders}>
+        <Box
+          display="grid"
+          gridTemplateColumns={{ base: 'minmax(0, 1fr)', lg: '15rem minmax(0, 1fr)' }}
+          minH="70vh"
+          bg="brand.cream"
         >
-          <chakra.p
-            fontSize="xs"
-            fontWeight="semibold"
-            letterSpacing="0.18em"
-            textTransform="uppercase"
-            color="brand.goldDeep"
-            px="3"
+          <chakra.aside
+            display={{ base: 'none', lg: 'flex' }}
+            flexDirection="column"
+            borderEndWidth="1px"
+            borderColor="brand.line"
+            bg="white"
+            px="4"
+            py="6"
+            gap="6"
           >
-            Admin
-          </chakra.p>
-          <AdminNav items={items} />
-          <Box mt="auto">
+            <chakra.p
+              fontSize="xs"
+              fontWeight="semibold"
+              letterSpacing="0.18em"
+              textTransform="uppercase"
+              color="brand.goldDeep"
+              px="3"
+            >
+              Admin
+            </chakra.p>
+            <AdminNav items={items} />
+            <Box mt="auto">
+              <StaffCard staff={staff} />
+            </Box>
+          </chakra.aside>
+
+          <Box minW="0">
+            <Box
+              display={{ base: 'flex', lg: 'none' }}
+              alignItems="center"
+              justifyContent="space-between"
+              gap="3"
+              px="4"
+              py="2"
+              bg="white"
+              borderBottomWidth="1px"
+              borderColor="brand.line"
+              position="sticky"
+              top="0"
+              zIndex="docked"
+            >
+              <chakra.p fontSize="sm" minW="0" truncate>
+                <chakra.span color="brand.goldDeep" fontWeight="semibold">
+                  Admin
+                </chakra.span>
+                <chakra.span color="brand.muted"> / </chakra.span>
+                <chakra.span fontWeight="semibold">{current}</chakra.span>
+              </chakra.p>
+              <AdminButton
+                tone="secondary"
+                onClick={() => setMenuOpen(true)}
+                aria-haspopup="dialog"
+                aria-expanded={menuOpen}
+              >
+                <MenuIcon size={18} /> Admin menu
+              </AdminButton>
+            </Box>
+            <Box px={{ base: '4', md: '6', xl: '8' }} py={{ base: '5', md: '8' }} maxW="80rem">
+              <Outlet />
+            </Box>
+          </Box>
+        </Box>
+
+        <Drawer
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          title="Admin menu"
+          side="left"
+          size="xs"
+        >
+          <Box display="flex" flexDirection="column" gap="6" py="2">
+            <AdminNav items={items} />
             <StaffCard staff={staff} />
           </Box>
-        </chakra.aside>
-
-        <Box minW="0">
-          <Box
-            display={{ base: 'flex', lg: 'none' }}
-            alignItems="center"
-            justifyContent="space-between"
-            gap="3"
-            px="4"
-            py="2"
-            bg="white"
-            borderBottomWidth="1px"
-            borderColor="brand.line"
-            position="sticky"
-            top="0"
-            zIndex="docked"
-          >
-            <chakra.p fontSize="sm" minW="0" truncate>
-              <chakra.span color="brand.goldDeep" fontWeight="semibold">
-                Admin
-              </chakra.span>
-              <chakra.span color="brand.muted"> / </chakra.span>
-              <chakra.span fontWeight="semibold">{current}</chakra.span>
-            </chakra.p>
-            <AdminButton
-              tone="secondary"
-              onClick={() => setMenuOpen(true)}
-              aria-haspopup="dialog"
-              aria-expanded={menuOpen}
-            >
-              <MenuIcon size={18} /> Admin menu
-            </AdminButton>
-          </Box>
-          <Box px={{ base: '4', md: '6', xl: '8' }} py={{ base: '5', md: '8' }} maxW="80rem">
-            <Outlet />
-          </Box>
-        </Box>
-      </Box>
-
-      <Drawer
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        title="Admin menu"
-        side="left"
-        size="xs"
-      >
-        <Box display="flex" flexDirection="column" gap="6" py="2">
-          <AdminNav items={items} />
-          <StaffCard staff={staff} />
-        </Box>
-      </Drawer>
+        </Drawer>
+      </NewOrdersContext.Provider>
     </StaffContext.Provider>
   )
 }

@@ -9,6 +9,8 @@ export interface AdminNavItem {
   to: string
   label: string
   exact?: boolean
+  /** New items waiting there (new orders). */
+  badge?: number
 }
 
 /** The admin sections; payouts only for admins (managers cannot see payouts at all). */
@@ -42,6 +44,22 @@ export function AdminNav({ items }: { items: AdminNavItem[] }) {
                   _hover={{ bg: isActive ? 'brand.ink' : 'brand.cream' }}
                 >
                   {item.label}
+                  {item.badge ? (
+                    <chakra.span
+                      ms="auto"
+                      minW="6"
+                      px="1.5"
+                      borderRadius="full"
+                      bg="brand.gold"
+                      color="brand.ink"
+                      fontSize="xs"
+                      fontWeight="semibold"
+                      textAlign="center"
+                      aria-label={`${item.badge} new`}
+                    >
+                      {item.badge}
+                    </chakra.span>
+                  ) : null}
                 </chakra.span>
               )}
             </Link>

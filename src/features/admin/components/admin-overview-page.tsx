@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { formatPrice } from '@/lib/money'
 import { overviewDays, type OverviewDays } from '../admin-search'
 import { fetchOverview, type Overview } from '../api/overview-api'
+import { useFollowNewOrders } from '../new-orders'
 import { useAdminQuery } from '../use-admin-query'
 import {
   AdminPage,
@@ -25,6 +26,7 @@ const percent = new Intl.NumberFormat('en-KE', { style: 'percent', maximumFracti
 export function AdminOverviewPage() {
   const days: OverviewDays = route.useSearch().days ?? 30
   const query = useAdminQuery(`overview:${days}`, (client) => fetchOverview(client, days))
+  useFollowNewOrders(query.reload, false)
   const overview = query.data
 
   return (

@@ -29,6 +29,7 @@ import {
   periodLabel,
 } from '../labels'
 import { downloadText, ordersCsv } from '../order-csv'
+import { useFollowNewOrders } from '../new-orders'
 import { useAdminQuery } from '../use-admin-query'
 import { ListSearch, PagedResults, useListSearch } from './admin-list'
 import {
@@ -52,6 +53,7 @@ export function AdminTransactionsPage() {
   const { order, ...listSearch } = search
   const key = JSON.stringify(listSearch)
   const query = useAdminQuery(`orders:${key}`, (client) => listOrders(client, listSearch))
+  useFollowNewOrders(query.reload, true)
   const page = query.data ?? query.previous
   const [exporting, setExporting] = useState(false)
 

@@ -34,6 +34,7 @@ import {
   TableScroll,
 } from './admin-ui'
 import { ConfirmDialog } from './confirm-dialog'
+import { StaffHere } from './live-notes'
 
 const actionLabel: Record<OrderStatus, string> = {
   pending: 'Back to pending',
@@ -66,6 +67,7 @@ export function OrderDetailPanel({
   )
   return (
     <Drawer open onClose={onClose} title={`Order ${orderNumber}`} size="md">
+      <StaffHere page={`order:${orderNumber}`} />
       {query.error && !query.data ? (
         <ErrorState message={query.error} onRetry={query.reload} />
       ) : !query.data ? (

@@ -15,6 +15,7 @@ import {
   fetchSizeStock,
   ProductSaveError,
   saveProduct,
+  StaleProductError,
   setProductActive,
 } from '../api/products-api'
 import { categoryLabel } from '../labels'
@@ -43,6 +44,7 @@ import {
   TextArea,
 } from './admin-ui'
 import { ChipsInput } from './chips-input'
+import { ChangedUnderYou, StaffHere, useChangesUnderEditor } from './live-notes'
 import { ImagePicker } from './image-picker'
 import { SizeStockTable } from './size-stock-table'
 
@@ -67,6 +69,8 @@ export function ProductEditor({
   )
   const options = useAdminQuery('product-options', fetchProductOptions)
   const title = isNew ? 'New product' : `Edit ${product.data?.row.name ?? 'product'}`
+  // A save refused because someone saved first: the form reloads with their values, and says so.
+  const [stale, setStale] = useState<string | null>(null)
 
   return (
     <Drawer open onClose={onClose} title={title} size="md">
@@ -75,17 +79,29 @@ export function ProductEditor({
       ) : product.data === undefined ? (
         <LoadingState label="Loading the product…" />
       ) : (
-        <ProductForm
-          key={product.data?.row.updated_at ?? 'new'}
-          product={product.data?.row ?? null}
-          sizeRows={product.data?.sizes ?? []}
-          images={options.data?.images ?? []}
-          subcategories={options.data?.subcategories ?? []}
-          brands={options.data?.brands ?? []}
-          onCancel={onClose}
-          onSaved={onSaved}
-          onChanged={product.reload}
-        />
+        <>
+          {isNew ? null : <StaffHere page={`product:${productId}`} />}
+          {stale ? (
+            <chakra.p role="alert" fontSize="sm" color="brand.sale" mb="3">
+              {stale} The newer values are shown: check them and save again.
+            </chakra.p>
+          ) : null}
+          <ProductForm
+            key={product.data?.row.updated_at ?? 'new'}
+            product={product.data?.row ?? null}
+            sizeRows={product.data?.sizes ?? []}
+            images={options.data?.images ?? []}
+            subcategories={options.data?.subcategories ?? []}
+            brands={options.data?.brands ?? []}
+            onCancel={onClose}
+            onSaved={onSaved}
+            onChanged={product.reload}
+            onStale={(message) => {
+              setStale(message)
+              product.reload()
+            }}
+          />
+        </>
       )}
     </Drawer>
   )
@@ -100,6 +116,7 @@ function ProductForm({
   onCancel,
   onSaved,
   onChanged,
+  onStale,
 }: {
   product: ProductRow | null
   sizeRows: Pick<SizeStockRow, 'size' | 'stock'>[]
@@ -109,6 +126,7 @@ function ProductForm({
   onCancel: () => void
   onSaved: () => void
   onChanged: () => void
+  onStale: (message: string) => void
 }) {
   const uid = useId()
   const fieldId = (field: ProductField) => `${uid}-${field}`
@@ -120,6 +138,10 @@ function ProductForm({
   const [slugEdited, setSlugEdited] = useState(product !== null)
   const [saving, setSaving] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
+  const [initial] = useState(draft)
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial)
+  // Stock (or anything) changing under the editor while it is open.
+  const changedStock = useChangesUnderEditor(product, dirty, saving, onChanged)
 
   const update = (changes: Partial<ProductDraft>) => {
     const next = { ...draft, ...changes }
@@ -154,7 +176,9 @@ function ProductForm({
       })
       onSaved()
     } catch (error) {
-      if (error instanceof ProductSaveError && error.field) {
+      if (error instanceof StaleProductError) {
+        onStale(error.message)
+      } else if (error instanceof ProductSaveError && error.field) {
         setErrors((current) => ({ ...current, [error.field!]: error.message }))
         document.getElementById(fieldId(error.field))?.focus()
       } else {
@@ -195,6 +219,7 @@ function ProductForm({
 
   return (
     <chakra.form onSubmit={onSubmit} noValidate display="grid" gap="5" pb="4">
+      {changedStock !== null ? <ChangedUnderYou stock={changedStock} /> : null}
       {product ? (
         <chakra.p fontSize="sm" color="brand.muted">
           {product.active ? 'Live in the shop' : 'Archived: hidden from shoppers'} ·{' '}

@@ -11,6 +11,7 @@ import { store as storeInfo } from '@/config/site'
 import { selectAuthUser } from '@/features/auth/auth-slice'
 import { selectCurrency } from '@/features/currency/currency-slice'
 import { formatPrice } from '@/lib/money'
+import { useLiveRefresh } from '@/lib/use-live-refresh'
 import { formatKenyanPhone } from '@/lib/phone'
 import { fetchOrder, fetchOwnOrderToken } from '../api/checkout-api'
 import { CheckoutError } from '../api/checkout-error'
@@ -102,6 +103,20 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
   }, [number, token, user, generation])
 
   const reload = useCallback(() => setGeneration((n) => n + 1), [])
+  // Paid, dispatched, delivered, cancelled: the page follows the order while it is open. A signed-in
+  // owner hears each change at once; anyone else (and everyone while the socket is down) re-reads.
+  const orderId = load.state === 'ready' ? load.order.id : null
+  useLiveRefresh({
+    topic: orderId && user ? `order:${orderId}` : null,
+    bind: (channel, changed) =>
+      channel.on(
+        'postgres_changes',
+        { event: 'UPDATE', schema: 'public', table: 'orders', filter: `id=eq.${orderId}` },
+        changed,
+      ),
+    onChange: reload,
+    fallbackMs: orderId ? 10_000 : 0,
+  })
 
   if (load.state === 'loading') {
     return (

@@ -106,6 +106,7 @@ describe('product rules', () => {
       active: false,
       created_at: '',
       updated_at: '',
+      edit_version: 1,
     } satisfies ProductRow
     const draft = draftFromProduct(product)
     expect(draft).toMatchObject({ price: '3500', stock: '4', image: '', active: false })
@@ -172,6 +173,7 @@ describe('stock per size', () => {
       active: true,
       created_at: '',
       updated_at: '',
+      edit_version: 1,
     }
     expect(
       draftFromProduct(row, [

@@ -1,0 +1,160 @@
+/**
+ * Postgres changes through supabase-js's own RealtimeClient against the embedded server: each
+ * subscriber receives only the rows its role and JWT may select, whatever path wrote them.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestServer } from '../../../support/server'
+import {
+  addProduct,
+  placeOrder,
+  signIn,
+  startAdminServer,
+  type OrderDoc,
+} from '../../admin/admin-kit'
+import { sleep, watchTable } from './realtime-kit'
+
+let server: TestServer
+let manager: SupabaseClient
+const clients: SupabaseClient[] = []
+
+beforeAll(async () => {
+  server = await startAdminServer()
+  manager = await signIn(server, 'manager@luxekenya.test')
+  clients.push(manager)
+  await addProduct(server, { id: 'rt-bag', stock: 500 })
+})
+
+afterAll(async () => {
+  for (const c of clients) await c.removeAllChannels()
+  await server.close()
+})
+
+async function shopper() {
+  const s = await server.signUpUser()
+  clients.push(s.client)
+  return s
+}
+
+const setStatus = (order: OrderDoc, status: string) =>
+  manager.rpc('set_order_status', { order_id: order.id, status })
+
+describe('postgres changes', () => {
+  it("brings a shopper their own order's update within a second, never another shopper's", async () => {
+    const a = await shopper()
+    const b = await shopper()
+    const orderA = await placeOrder(a.client, { productId: 'rt-bag' })
+    const orderB = await placeOrder(b.client, { productId: 'rt-bag' })
+    const watchA = await watchTable(a.client, 'orders-a', { event: 'UPDATE', table: 'orders' })
+
+    const started = Date.now()
+    const { error } = await setStatus(orderA, 'confirmed')
+    expect(error).toBeNull()
+    const change = await watchA.next((c) => (c.new as { id?: string }).id === orderA.id, 1000)
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(change.eventType).toBe('UPDATE')
+    expect(change.new).toMatchObject({ id: orderA.id, status: 'confirmed' })
+    expect(change.old).toEqual({ id: orderA.id })
+
+    expect((await setStatus(orderB, 'confirmed')).error).toBeNull()
+    // A later change of A's arrives; B's (committed first) never does.
+    expect((await setStatus(orderA, 'dispatched')).error).toBeNull()
+    await watchA.next((c) => (c.new as { status?: string }).status === 'dispatched')
+    expect(watchA.changes.map((c) => (c.new as { id: string }).id)).not.toContain(orderB.id)
+  })
+
+  it('sends anon nothing from orders, and staff every order', async () => {
+    const anon = server.client()
+    clients.push(anon)
+    const watchAnon = await watchTable(anon, 'orders-anon', { table: 'orders' })
+    const watchStaff = await watchTable(manager, 'orders-staff', {
+      event: 'INSERT',
+      table: 'orders',
+    })
+    const s = await shopper()
+    const order = await placeOrder(s.client, { productId: 'rt-bag' })
+    const inserted = await watchStaff.next((c) => (c.new as { id?: string }).id === order.id)
+    expect(inserted.eventType).toBe('INSERT')
+    await setStatus(order, 'confirmed')
+    await sleep(300)
+    expect(watchAnon.changes).toEqual([])
+  })
+
+  it('sees writes from any path: plain SQL as well as the API', async () => {
+    const watch = await watchTable(manager, 'products-sql', {
+      table: 'products',
+      filter: 'id=eq.rt-bag',
+    })
+    await server.server.db.pg.query(`update public.products set price = 6100 where id = 'rt-bag'`)
+    const change = await watch.next()
+    expect(change.new).toMatchObject({ id: 'rt-bag', price: 6100 })
+  })
+
+  it('applies each filter the way hosted does', async () => {
+    await addProduct(server, { id: 'rt-f1', price: 1000 })
+    await addProduct(server, { id: 'rt-f2', price: 2000 })
+    await addProduct(server, { id: 'rt-f3', price: 3000 })
+    const cases: [string, string[]][] = [
+      ['id=eq.rt-f2', ['rt-f2']],
+      ['price=neq.2000', ['rt-f1', 'rt-f3']],
+      ['price=lt.2000', ['rt-f1']],
+      ['price=lte.2000', ['rt-f1', 'rt-f2']],
+      ['price=gt.2000', ['rt-f3']],
+      ['price=gte.2000', ['rt-f2', 'rt-f3']],
+      ['id=in.(rt-f1,rt-f3)', ['rt-f1', 'rt-f3']],
+    ]
+    const watches = await Promise.all(
+      cases.map(([filter], i) =>
+        watchTable(manager, `filter-${i}`, { event: 'UPDATE', table: 'products', filter }),
+      ),
+    )
+    const { error } = await manager
+      .from('products')
+      .update({ featured: true })
+      .in('id', ['rt-f1', 'rt-f2', 'rt-f3'])
+    expect(error).toBeNull()
+    // A marker change every watch sees last, so nothing is still on its way.
+    await manager.from('products').update({ featured: false }).eq('id', 'rt-f3')
+    for (const [i, [filter, expected]] of cases.entries()) {
+      const w = watches[i]!
+      if (expected.includes('rt-f3')) {
+        await w.next((c) => (c.new as { featured?: boolean }).featured === false)
+      } else {
+        await sleep(200)
+      }
+      const ids = w.changes
+        .filter((c) => (c.new as { featured?: boolean }).featured === true)
+        .map((c) => (c.new as { id: string }).id)
+        .sort()
+      expect(ids, filter).toEqual(expected)
+    }
+  })
+
+  it('refuses a table outside the publication and a bad filter, as hosted does', async () => {
+    const system: { status: string; message: string }[] = []
+    const channel = manager
+      .channel('not-published')
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'payments' }, () => {})
+      .on('system', {}, (p: { status: string; message: string }) => system.push(p))
+    await new Promise<void>((resolve) => channel.subscribe((s) => s === 'SUBSCRIBED' && resolve()))
+    await sleep(100)
+    expect(system[0]).toMatchObject({ status: 'error' })
+    expect(system[0]!.message).toContain('Unable to subscribe to changes with given parameters')
+    expect(system[0]!.message).toContain('table: payments')
+
+    const bad: { status: string; message: string }[] = []
+    const badFilter = manager
+      .channel('bad-filter')
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'orders', filter: 'nope=eq.1' },
+        () => {},
+      )
+      .on('system', {}, (p: { status: string; message: string }) => bad.push(p))
+    await new Promise<void>((resolve) =>
+      badFilter.subscribe((s) => s === 'SUBSCRIBED' && resolve()),
+    )
+    await sleep(100)
+    expect(bad[0]?.message).toContain('invalid column for filter nope')
+  })
+})
