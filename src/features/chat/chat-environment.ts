@@ -1,6 +1,6 @@
 import type { AppDispatch, RootState } from '@/app/store'
 import { notify } from '@/components/toaster'
-import { selectCartCount } from '@/features/cart/cart-slice'
+import { selectCartCount, selectCartItems } from '@/features/cart/cart-slice'
 import { findProduct, selectProductLookup } from '@/features/catalogue/catalogue-slice'
 import { enqueue } from '@/features/outbox/outbox-slice'
 import { askAssistant } from './api/ask-assistant'
@@ -16,7 +16,16 @@ export interface AppDeps {
 /** Wires the chat to the app: the assistant call, the cart, toasts, the router and the outbox. */
 export function createChatEnvironment({ dispatch, getState, navigate }: AppDeps): ChatEnvironment {
   return {
-    ask: (messages) => askAssistant(messages),
+    ask: (messages) =>
+      askAssistant(messages, {
+        cart: selectCartItems(getState()).map((line) => ({
+          productId: line.productId,
+          name: line.name,
+          quantity: line.quantity,
+          ...(line.size ? { size: line.size } : {}),
+          ...(line.color ? { color: line.color } : {}),
+        })),
+      }),
     notify,
     online: () => navigator.onLine,
     perform: createActionPerformer({

@@ -9,6 +9,8 @@ import {
 } from './add-flow.ts'
 import { indexCatalogue, type CatalogueIndex, type IndexedProduct } from './catalogue-index.ts'
 import { conversationContext, type Context } from './context.ts'
+import { withCards } from './cards.ts'
+import { cartEdit, cartReply } from './cart-talk.ts'
 import { formatKes, listWords, productLink, productList, priceText, quoted } from './format.ts'
 import { refusalFor, refusalMessage } from './guard.ts'
 import { findOrdinal, parseAddRequest, stripPleasantries, topicOf } from './intents.ts'
@@ -28,9 +30,11 @@ import {
   type SizeTopic,
   type StoreFacts,
 } from './store-answers.ts'
+import { outfitReply } from './outfit.ts'
 import type { Occasion } from './shopper.ts'
+import { sizeAdvice } from './size-advice.ts'
 import { stopWords, words } from './text.ts'
-import type { AssistantReply, Catalogue, ChatMessage } from './types.ts'
+import type { AssistantReply, CartLine, Catalogue, ChatMessage } from './types.ts'
 
 /**
  * The default assistant: answers from the live catalogue and the store's facts, with no model and no
@@ -53,6 +57,17 @@ export function answer(
   messages: readonly ChatMessage[],
   catalogue: Catalogue,
   facts: StoreFacts = defaultStoreFacts,
+  cart?: readonly CartLine[],
+): AssistantReply {
+  const reply = respond(messages, catalogue, facts, cart)
+  return withCards(reply, indexCatalogue(catalogue))
+}
+
+function respond(
+  messages: readonly ChatMessage[],
+  catalogue: Catalogue,
+  facts: StoreFacts,
+  cart: readonly CartLine[] | undefined,
 ): AssistantReply {
   const lastUser = findLastIndex(messages, (message) => message.role === 'user')
   if (lastUser < 0) return { message: greeting(facts) }
@@ -71,6 +86,11 @@ export function answer(
   }
   const { rest, greeted, thanked } = stripPleasantries(latest)
   let topic = topicOf(rest)
+  // "Remove the gown", "make it 2", "change the size to L": the cart the app sent.
+  const edit = cartEdit(rest)
+  if (edit && cart && topic !== 'add' && topic !== 'checkout') {
+    return cartReply(rest, edit, cart, index)
+  }
   // "M" or "black" right after "Which size would you like…?" answers that question.
   const pending = pendingChoice(history, index)
   if (
@@ -152,7 +172,11 @@ export function answer(
     case 'contact':
       return { message: contactAnswer(facts) }
     case 'size-guide':
-      return { message: sizeAnswer(sizeTopic(rest) ?? topicOfProducts(turn.context.products)) }
+      return (
+        sizeAdvice(rest, turn) ?? {
+          message: sizeAnswer(sizeTopic(rest) ?? topicOfProducts(turn.context.products)),
+        }
+      )
     case 'more':
       return showMore(turn)
     case 'details':
@@ -261,7 +285,8 @@ function priceLimit(query: ProductQuery): string {
 }
 
 function isRefinement(query: ProductQuery, rest: string): boolean {
-  if (query.terms.length > 0) return false
+  // Someone else, another occasion or a gift is another subject: nothing carries over.
+  if (query.terms.length > 0 || query.audience || query.occasion || query.gift) return false
   const constrains =
     query.maxPrice !== undefined ||
     query.minPrice !== undefined ||
@@ -340,6 +365,15 @@ function browse(rest: string, turn: Turn): AssistantReply {
   }
   if (context.askedBy && isRefinement(query, rest)) {
     query = refine(parseProductQuery(context.askedBy, index), query)
+  }
+  // An occasion with a budget, or an outfit asked for: a set that goes together.
+  if (
+    (query.outfit || (query.occasion && query.maxPrice !== undefined)) &&
+    query.terms.length === 0 &&
+    !query.gift
+  ) {
+    const outfit = outfitReply(index, query)
+    if (outfit) return outfit
   }
   return listing(query, searchCatalogue(index, query), turn)
 }
@@ -495,7 +529,9 @@ function resolveProduct(
     }
     return { kind: 'found', entry }
   }
-  const query = description ? parseProductQuery(description, turn.index) : undefined
+  const parsed = description ? parseProductQuery(description, turn.index) : undefined
+  // Naming a product to add: an occasion word ("party dress") describes it, it does not filter.
+  const query = parsed ? { ...parsed, occasion: undefined, outfit: false } : undefined
   const hasWords = query && (query.terms.length > 0 || query.colours.length > 0)
   if (query && hasWords) {
     const inShown = withinShown(query, turn)

@@ -67,12 +67,16 @@ function termMatch(
   }
 }
 
+/** The product has this size in stock (a size sold out is no match). */
 function sizeFits(entry: IndexedProduct, size: string): boolean {
-  return entry.product.sizes.some((label) => {
-    if (label === size || label === `EU ${size}`) return true
-    return label.split('/').includes(size)
+  const { sizes, sizeStock } = entry.product
+  return sizes.some((label) => {
+    const named = label === size || label === `EU ${size}` || label.split('/').includes(size)
+    return named && (!sizeStock || (sizeStock[label] ?? 0) > 0)
   })
 }
+
+const watchWords = new Set(['watch', 'smart', 'timepiece', 'chronograph'])
 
 function colourFits(entry: IndexedProduct, colours: readonly string[]): boolean {
   return colours.some((colour) =>
@@ -96,9 +100,14 @@ function run(index: CatalogueIndex, query: ProductQuery, filters: Filters): Rank
   const words = query.terms.filter((term) => !/^\d+$/.test(term.text))
   const wordCount = words.length
   const lastWord = words[words.length - 1]
+  // "Dress" is a kind of watch too: a dress is never a watch unless watches were asked for.
+  const dressNotWatch =
+    query.terms.some((t) => t.alternatives.includes('dress')) &&
+    !query.terms.some((t) => t.alternatives.some((a) => watchWords.has(a)))
   for (const entry of index.products) {
     // Never relaxed: a grown-up is never offered children's things, nor a child grown-ups'.
     if (!fitsAudience(entry.product, query.audience)) continue
+    if (dressNotWatch && entry.product.category.endsWith('watches')) continue
     if (filters.occasion && query.occasion && !fitsOccasion(entry.product, query.occasion)) continue
     if (filters.price) {
       if (query.maxPrice !== undefined && entry.price > query.maxPrice) continue

@@ -123,7 +123,7 @@ export const occasionTags: Readonly<Record<Occasion, readonly string[]>> = {
 }
 
 /** What people wear or carry: what an occasion or an outfit is made of. */
-const wearable = new Set(['women', 'men', 'shoes', 'bags', 'accessories', 'jewelry'])
+const wearable = new Set(['women', 'men', 'kids', 'shoes', 'bags', 'accessories', 'jewelry'])
 
 const womenOnly = new Set(['heels', 'flats', 'handbags', 'clutches', 'earrings', 'dresses'])
 
@@ -211,6 +211,7 @@ export function readShopper(text: string): ShopperIntent {
 /** Swahili and Sheng words read as English (before anything else reads the text). */
 export function translateLocal(text: string): string {
   return text
+    .replace(/\bkati ya (\S+) na (\S+)/g, 'between $1 and $2')
     .replace(/\bkati ya\b/g, 'between')
     .replace(/\bkaribu na\b/g, 'around')
     .replace(/\bbudget ya\b/g, 'budget')

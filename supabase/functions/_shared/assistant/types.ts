@@ -21,6 +21,15 @@ export interface CartProduct {
   slug?: string
 }
 
+/** A line of the shopper's cart, as the app sends it with a question (for "remove the gown"). */
+export interface CartLine {
+  productId: string
+  name: string
+  quantity: number
+  size?: string
+  color?: string
+}
+
 /** A product shown as a card in the chat: picture, name, price and what can be done with it. */
 export interface ProductCard {
   productId: string
