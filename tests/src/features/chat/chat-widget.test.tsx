@@ -369,6 +369,58 @@ describe('chat widget: assistant actions (spec §4, §8)', () => {
     expect(m.cart.selectCartOpen(store.getState())).toBe(true)
   })
 
+  it('shows products as cards: picture, name, price in the chosen currency, view and choose size', async () => {
+    const { setCurrency } = await import('@/features/currency/currency-slice')
+    const user = userEvent.setup()
+    const { store } = await renderChat()
+    const { input, log } = await openChat(user)
+    await ask(user, input, 'Show me Nike Air Jordans')
+    const cards = await within(log).findByRole('list', { name: 'Products' })
+    const items = within(cards).getAllByRole('listitem')
+    expect(items).toHaveLength(5)
+    const first = items[0]!
+    expect(within(first).getByText('Nike Air Jordan 1 Retro High OG')).toBeInTheDocument()
+    expect(first.querySelector('img')?.getAttribute('src')).toMatch(/^\/images\/products\//)
+    expect(within(first).getByText('KSH 27,300')).toBeInTheDocument()
+    expect(
+      within(first).getByRole('link', { name: 'View Nike Air Jordan 1 Retro High OG' }),
+    ).toHaveAttribute('href', '/product/nike-air-jordan-1-retro-high-og-shoes-001')
+    act(() => {
+      store.dispatch(setCurrency('USD'))
+    })
+    expect(within(first).getByText('$195.00')).toBeInTheDocument()
+    await user.click(
+      within(first).getByRole('button', { name: 'Choose size: Nike Air Jordan 1 Retro High OG' }),
+    )
+    const sizes = await within(log).findByRole('group', { name: 'Quick replies' })
+    // EU 39 is sold out: no chip for it.
+    expect(within(sizes).queryByRole('button', { name: 'EU 39' })).toBeNull()
+    expect(within(sizes).getByRole('button', { name: 'EU 42' })).toBeInTheDocument()
+    expect(m.cart.selectCartItems(store.getState())).toEqual([])
+  })
+
+  it('changes and removes cart lines the shopper names', async () => {
+    const user = userEvent.setup()
+    const store = m.makeStore()
+    store.dispatch(
+      m.cart.addItem({
+        productId: 'dress-006',
+        name: 'Silk Evening Gown',
+        price: 38_500,
+        size: 'M',
+        color: 'Black',
+      }),
+    )
+    await renderChat(store)
+    const { input, log } = await openChat(user)
+    await ask(user, input, 'make it 2')
+    await answers(log, 2)
+    expect(m.cart.selectCartItems(store.getState())[0]).toMatchObject({ quantity: 2, size: 'M' })
+    await ask(user, input, 'remove the gown from my cart')
+    await answers(log, 3)
+    expect(m.cart.selectCartItems(store.getState())).toEqual([])
+  })
+
   it('on a phone, adding confirms in the chat and leaves the cart drawer closed', async () => {
     // A 360 px phone: no media query for wider screens matches.
     vi.stubGlobal('matchMedia', (query: string) => ({
