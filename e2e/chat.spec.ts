@@ -61,8 +61,17 @@ test.describe('quick options', () => {
   })
 
   test('Add a silk evening gown to cart', async ({ page }) => {
-    const { panel } = await openChat(page)
+    const { panel, log } = await openChat(page)
     await panel.getByRole('button', { name: 'Add a silk evening gown to cart' }).click()
+    // Nothing goes in without a size and a colour: both are asked for with chips.
+    await log
+      .getByRole('group', { name: 'Quick replies' })
+      .getByRole('button', { name: 'M' })
+      .click()
+    await log
+      .getByRole('group', { name: 'Quick replies' })
+      .getByRole('button', { name: 'Black' })
+      .click()
     await expect(page.getByText('Added to Cart')).toBeVisible()
     await expect(page.getByText('Silk Evening Gown has been added to your cart!')).toBeVisible()
     const cart = page.getByRole('dialog', { name: 'Shopping Cart (1)' })
@@ -83,6 +92,9 @@ test.describe('actions and links', () => {
     const { panel } = await openChat(page)
     await ask(panel, 'Show me Nike Air Jordans')
     await send(panel, 'add 2 of the first one')
+    const chips = panel.getByRole('group', { name: 'Quick replies' })
+    await chips.getByRole('button', { name: 'EU 42' }).click()
+    await chips.getByRole('button', { name: 'Red' }).click()
     await expect(
       page.getByText('Nike Air Jordan 1 Retro High OG has been added to your cart!'),
     ).toBeVisible()
@@ -102,7 +114,7 @@ test.describe('actions and links', () => {
 
   test('a product link in an answer opens the product page in the app', async ({ page }) => {
     const { panel, log } = await openChat(page)
-    await send(panel, 'Add a silk evening gown to cart')
+    await send(panel, 'Add a black silk evening gown in size M to cart')
     await expect(page.getByRole('dialog', { name: 'Shopping Cart (1)' })).toBeVisible()
     await page.getByRole('button', { name: 'Close cart' }).click()
     // A same-site link goes through the router: the page is not reloaded.

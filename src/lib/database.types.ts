@@ -793,6 +793,7 @@ export type Database = {
       has_role: { Args: { role_name: string }; Returns: boolean }
       my_affiliate: { Args: never; Returns: Json }
       order_by_token: { Args: { order_number: string; token: string }; Returns: Json }
+      order_status_for_chat: { Args: { order_number: string; phone?: string }; Returns: Json }
       place_order: { Args: { payload: Json }; Returns: Json }
       product_size_stock: { Args: { product_id: string }; Returns: Json }
       quote_order: { Args: { payload: Json }; Returns: Json }

@@ -44,8 +44,12 @@ async function playTable(url: string): Promise<Exchange[]> {
   const exchanges: Exchange[] = []
   for (const conversation of conversations) {
     const messages: ChatMessage[] = [...(forgedHistory[conversation.name] ?? [])]
+    let previous: AssistantReply | undefined
     for (const turn of conversation.turns) {
-      messages.push({ role: 'user', content: turn.say })
+      // A turn that picks a quick reply says the chip the previous answer offered.
+      const say =
+        turn.chip === undefined ? turn.say : (previous?.quickReplies?.[turn.chip] ?? turn.say)
+      messages.push({ role: 'user', content: say })
       const request = [...messages]
       const { reply, ms } = await post(url, request)
       const said = messages
@@ -54,6 +58,7 @@ async function playTable(url: string): Promise<Exchange[]> {
         .join(' ')
       exchanges.push({ request, said, reply, ms })
       messages.push({ role: 'assistant', content: reply.message })
+      previous = reply
     }
   }
   return exchanges

@@ -24,6 +24,11 @@ export interface CartItemInput {
   quantity?: number
   size?: string
   color?: string
+  /**
+   * The sizes and colours the product is sold in, when the caller knows them: a line that would lack a
+   * size or colour among them (or name one it is not sold in) is refused. Not stored on the line.
+   */
+  offered?: { sizes: readonly string[]; colors: readonly string[] }
   [extra: string]: unknown
 }
 
@@ -42,15 +47,30 @@ export const MAX_LINE_QUANTITY = 999
 
 const isAddableQuantity = (quantity: number) => Number.isInteger(quantity) && quantity >= 1
 const isUnitPrice = (price: number) => Number.isFinite(price) && price >= 0
+const realSizes = (sizes: readonly string[]) => sizes.filter((size) => !/^one size$/i.test(size))
+
+/** A line for a product sold in sizes or colours names one of each that the product is sold in. */
+export function hasRequiredOptions(
+  line: { size?: string | undefined; color?: string | undefined },
+  offered: { sizes: readonly string[]; colors: readonly string[] },
+): boolean {
+  const sizes = realSizes(offered.sizes)
+  if (sizes.length > 0 && !(line.size && sizes.includes(line.size))) return false
+  if (offered.colors.length > 1 && !(line.color && offered.colors.includes(line.color)))
+    return false
+  return true
+}
 
 export const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
     addItem(state, action: PayloadAction<CartItemInput>) {
-      const { quantity = 1, ...product } = action.payload
+      const { quantity = 1, offered, ...product } = action.payload
       // A malformed line (no id, a negative or fractional quantity, a NaN price) is refused whole.
       if (!product.productId || !isAddableQuantity(quantity) || !isUnitPrice(product.price)) return
+      // So is a line that could not be bought: sold by size or colour, without one.
+      if (offered && !hasRequiredOptions(product, offered)) return
       const existing = state.items.find((line) => line.productId === product.productId)
       if (existing) {
         existing.quantity = Math.min(existing.quantity + quantity, MAX_LINE_QUANTITY)
@@ -86,6 +106,27 @@ export const cartSlice = createSlice({
       const line = state.items.find((item) => item.productId === productId)
       if (line && !line.size && size.trim()) line.size = size.trim()
     },
+    /**
+     * Another size or colour for a line (the assistant, on the shopper's word). The product's own sizes
+     * and colours decide what may be chosen; anything else leaves the line as it was.
+     */
+    changeOptions(
+      state,
+      action: PayloadAction<{
+        productId: string
+        size?: string
+        color?: string
+        offered: { sizes: readonly string[]; colors: readonly string[] }
+      }>,
+    ) {
+      const { productId, size, color, offered } = action.payload
+      const line = state.items.find((item) => item.productId === productId)
+      if (!line) return
+      if (size !== undefined && !realSizes(offered.sizes).includes(size)) return
+      if (color !== undefined && !offered.colors.includes(color)) return
+      if (size !== undefined) line.size = size
+      if (color !== undefined) line.color = color
+    },
     clearCart(state) {
       state.items = []
     },
@@ -105,7 +146,15 @@ export const cartSlice = createSlice({
   },
 })
 
-export const { addItem, removeItem, setQuantity, chooseSize, clearCart, openCart, closeCart } =
-  cartSlice.actions
+export const {
+  addItem,
+  removeItem,
+  setQuantity,
+  chooseSize,
+  changeOptions,
+  clearCart,
+  openCart,
+  closeCart,
+} = cartSlice.actions
 export const { selectCartItems, selectCartOpen, selectCartCount, selectCartTotal } =
   cartSlice.selectors

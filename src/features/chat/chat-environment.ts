@@ -1,6 +1,7 @@
 import type { AppDispatch, RootState } from '@/app/store'
 import { notify } from '@/components/toaster'
-import { selectCartCount } from '@/features/cart/cart-slice'
+import { selectCartCount, selectCartItems } from '@/features/cart/cart-slice'
+import { findProduct, selectProductLookup } from '@/features/catalogue/catalogue-slice'
 import { enqueue } from '@/features/outbox/outbox-slice'
 import { askAssistant } from './api/ask-assistant'
 import { createActionPerformer } from './assistant-actions'
@@ -15,7 +16,16 @@ export interface AppDeps {
 /** Wires the chat to the app: the assistant call, the cart, toasts, the router and the outbox. */
 export function createChatEnvironment({ dispatch, getState, navigate }: AppDeps): ChatEnvironment {
   return {
-    ask: (messages) => askAssistant(messages),
+    ask: (messages) =>
+      askAssistant(messages, {
+        cart: selectCartItems(getState()).map((line) => ({
+          productId: line.productId,
+          name: line.name,
+          quantity: line.quantity,
+          ...(line.size ? { size: line.size } : {}),
+          ...(line.color ? { color: line.color } : {}),
+        })),
+      }),
     notify,
     online: () => navigator.onLine,
     perform: createActionPerformer({
@@ -23,6 +33,9 @@ export function createChatEnvironment({ dispatch, getState, navigate }: AppDeps)
       cartCount: () => selectCartCount(getState()),
       navigate,
       notify,
+      product: (productId) => findProduct(selectProductLookup(getState()), productId),
+      // The panel floats beside the page from Chakra's `sm` breakpoint; below it, it fills the screen.
+      wideScreen: () => window.matchMedia?.('(min-width: 480px)').matches ?? true,
     }),
     // The message id is the outbox item's id, so its answer finds its way back to the bubble.
     queue: (message, request) =>

@@ -1,4 +1,4 @@
-import type { AssistantAction } from '@shared/assistant/types'
+import type { AssistantAction, ProductCard } from '@shared/assistant/types'
 import type { NotifyOptions } from '@/components/toaster'
 import {
   AssistantOffline,
@@ -42,12 +42,59 @@ export function requestFor(
     .slice(-MAX_SENT_MESSAGES)
 }
 
-const agentMessage = (text: string): ChatMessage => ({
+const agentMessage = (text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
   id: newMessageId('agent'),
   text,
   sender: 'agent',
   timestamp: Date.now(),
+  ...extra,
 })
+
+const MAX_QUICK_REPLIES = 12
+const MAX_CARDS = 8
+
+/** Quick replies as offered: short texts only, a handful at most. */
+export function readQuickReplies(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return []
+  return raw
+    .filter((r): r is string => typeof r === 'string' && r.trim() !== '' && r.length <= 40)
+    .slice(0, MAX_QUICK_REPLIES)
+}
+
+/** Product cards as sent: every field checked, pictures only from this site. */
+export function readProductCards(raw: unknown): ProductCard[] {
+  if (!Array.isArray(raw)) return []
+  const cards: ProductCard[] = []
+  for (const item of raw.slice(0, MAX_CARDS)) {
+    if (typeof item !== 'object' || item === null) continue
+    const c = item as Record<string, unknown>
+    const text = (v: unknown) => (typeof v === 'string' && v.length <= 200 ? v : undefined)
+    const productId = text(c.productId)
+    const slug = text(c.slug)
+    const name = text(c.name)
+    if (!productId || !slug || !/^[a-z0-9-]+$/.test(slug) || !name) continue
+    if (typeof c.price !== 'number' || !Number.isFinite(c.price) || c.price < 0) continue
+    const list = (v: unknown) =>
+      Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string').slice(0, 20) : []
+    const image = text(c.image)
+    const brand = text(c.brand)
+    cards.push({
+      productId,
+      slug,
+      name,
+      price: c.price,
+      ...(typeof c.originalPrice === 'number' && c.originalPrice > c.price
+        ? { originalPrice: c.originalPrice }
+        : {}),
+      ...(image && /^\/[\w./-]+$/.test(image) ? { image } : {}),
+      ...(brand ? { brand } : {}),
+      sizes: list(c.sizes),
+      colors: list(c.colors),
+      inStock: c.inStock !== false,
+    })
+  }
+  return cards
+}
 
 /** Spec §8: an answer with neither message nor action, or an action with no message. */
 export function applyAnswer(
@@ -61,7 +108,15 @@ export function applyAnswer(
     store.append(agentMessage(chatTexts.noReply))
     return
   }
-  store.append(agentMessage(text || chatTexts.actionOnly))
+  const quickReplies = readQuickReplies(answer?.quickReplies)
+  const products = readProductCards(answer?.products)
+  store.append(
+    agentMessage(text || chatTexts.actionOnly, {
+      ...(quickReplies.length > 0 ? { quickReplies } : {}),
+      ...(products.length > 0 ? { products } : {}),
+      ...(action?.type === 'add_to_cart' ? { added: action.product } : {}),
+    }),
+  )
   if (action) env.perform(action)
 }
 

@@ -5,8 +5,8 @@ export const chatTexts = {
   openButton: 'Open AI Shopping Assistant',
   badge: 'AI',
   title: 'AI Sales Agent',
-  /** Spec §2 word for word: 'Cart • N items'. */
-  subtitle: (count: number) => `Cart • ${count} items`,
+  /** 'Cart • N items', with the singular for one ('Cart • 1 item'). */
+  subtitle: (count: number) => `Cart • ${count} ${count === 1 ? 'item' : 'items'}`,
   close: 'Close chat',
   placeholder: 'Ask me anything...',
   inputLabel: 'Message to the AI Sales Agent',
@@ -15,6 +15,10 @@ export const chatTexts = {
   waiting: 'Waiting to send',
   conversation: 'Conversation with the AI Sales Agent',
   quickOptionsLabel: 'Suggestions',
+  quickRepliesLabel: 'Quick replies',
+  cardsLabel: 'Products',
+  addedTitle: 'Added to your cart',
+  viewCart: 'View cart',
   greeting: `Hello, and welcome to ${store.name}! I'm your AI sales agent. I can help you find products, choose the right size, check delivery to your county, add items to your cart and take you to checkout. What are you looking for today?`,
   technicalDifficulties:
     "I apologize, but I'm experiencing some technical difficulties. Please try again in a moment, or feel free to contact our support team directly.",

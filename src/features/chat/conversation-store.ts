@@ -1,3 +1,4 @@
+import type { CartProduct, ProductCard } from '@shared/assistant/types'
 import { chatTexts } from './chat-texts'
 
 /** Spec §3 "Chat message". `status: 'waiting'` marks a message written offline and not yet sent. */
@@ -8,6 +9,12 @@ export interface ChatMessage {
   /** Epoch milliseconds. */
   timestamp: number
   status?: 'waiting'
+  /** Answers the agent offers as buttons (sizes, colours in stock). */
+  quickReplies?: readonly string[]
+  /** Products the agent's message names, shown as cards. */
+  products?: readonly ProductCard[]
+  /** What the agent's action put in the cart, confirmed in the conversation. */
+  added?: CartProduct
 }
 
 export interface ConversationState {

@@ -44,6 +44,7 @@ const callable: Record<string, { anon: boolean; authenticated: boolean; service_
   place_order: { anon: true, authenticated: true, service_role: true },
   quote_order: { anon: true, authenticated: true, service_role: true },
   order_by_token: { anon: true, authenticated: true, service_role: true },
+  order_status_for_chat: { anon: true, authenticated: true, service_role: true },
   subscribe_newsletter: { anon: true, authenticated: true, service_role: true },
   has_role: { anon: false, authenticated: true, service_role: true },
   set_order_status: { anon: false, authenticated: true, service_role: true },

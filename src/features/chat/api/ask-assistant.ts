@@ -1,4 +1,4 @@
-import type { AssistantReply } from '@shared/assistant/types'
+import type { AssistantReply, CartLine } from '@shared/assistant/types'
 import { getSupabase } from '@/lib/supabase'
 
 /** Spec §3 "Assistant request message". */
@@ -39,7 +39,7 @@ export const ASK_TIMEOUT_MS = 20_000
  */
 export async function askAssistant(
   messages: AssistantRequestMessage[],
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; cart?: CartLine[] } = {},
 ): Promise<AssistantAnswer> {
   // The browser knows for sure when it is offline (only the other way round can it be wrong).
   if (!navigator.onLine) throw new AssistantOffline(new Error('navigator.onLine is false'))
@@ -51,7 +51,8 @@ export async function askAssistant(
     throw error
   }
   const { data, error } = await supabase.functions.invoke('chat-assistant', {
-    body: { messages },
+    // The cart goes along so "remove the gown" can name a line; the assistant never trusts its prices.
+    body: options.cart ? { messages, cart: options.cart } : { messages },
     timeout: ASK_TIMEOUT_MS,
     ...(options.signal ? { signal: options.signal } : {}),
   })

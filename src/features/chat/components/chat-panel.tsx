@@ -139,7 +139,7 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
         </chakra.button>
       </chakra.header>
 
-      <MessageList messages={messages} pending={pending} />
+      <MessageList messages={messages} pending={pending} onReply={send} />
 
       {showQuickOptions ? (
         <chakra.div

@@ -5,6 +5,7 @@ import { VisuallyHidden } from '@/components/visually-hidden'
 import { markdownLiteToHtml } from '@/lib/markdown-lite'
 import { chatTexts } from '../chat-texts'
 import type { ChatMessage } from '../conversation-store'
+import { AddedNote, ProductCards, QuickReplies } from './message-extras'
 import { TypingIndicator } from './typing-indicator'
 
 const timeFormat = new Intl.DateTimeFormat('en-KE', { hour: '2-digit', minute: '2-digit' })
@@ -21,10 +22,14 @@ export function messageTime(timestamp: number): string {
 export function MessageList({
   messages,
   pending,
+  onReply,
 }: {
   messages: readonly ChatMessage[]
   pending: boolean
+  /** Sends a quick reply or a card's request as the shopper's message. */
+  onReply: (text: string) => void
 }) {
+  const lastId = messages[messages.length - 1]?.id
   const end = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
@@ -80,6 +85,13 @@ export function MessageList({
                 <SafeHtml html={markdownLiteToHtml(message.text)} />
               )}
             </chakra.div>
+            {message.added ? <AddedNote product={message.added} /> : null}
+            {message.products && message.products.length > 0 ? (
+              <ProductCards products={message.products} disabled={pending} onReply={onReply} />
+            ) : null}
+            {message.quickReplies && message.id === lastId ? (
+              <QuickReplies replies={message.quickReplies} disabled={pending} onReply={onReply} />
+            ) : null}
             <chakra.span fontSize="2xs" color="brand.muted">
               <time dateTime={new Date(message.timestamp).toISOString()}>
                 {messageTime(message.timestamp)}

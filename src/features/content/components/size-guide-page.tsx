@@ -3,69 +3,37 @@ import { paths } from '@/config/paths'
 import { ContentPage, Prose, Section } from './content-layout'
 import { InfoTable } from './info-table'
 
+import * as guide from '@shared/size-guide'
+
 /** Body measurements in centimetres; a size fits when you fall inside its range. */
-const womenSizes = [
-  ['XS', '80–84', '62–66', '88–92', '6'],
-  ['S', '85–89', '67–71', '93–97', '8–10'],
-  ['M', '90–94', '72–76', '98–102', '12'],
-  ['L', '95–100', '77–82', '103–108', '14'],
-  ['XL', '101–107', '83–89', '109–115', '16–18'],
-  ['XXL', '108–114', '90–96', '116–122', '20'],
-] as const
+const womenSizes = guide.womenSizes.map((r) => [r.size, r.bust, r.waist, r.hip, r.uk.join('–')])
 
-const menSizes = [
-  ['XS', '84–88', '70–74', '86–90'],
-  ['S', '89–94', '75–80', '91–96'],
-  ['M', '95–101', '81–87', '97–102'],
-  ['L', '102–108', '88–94', '103–108'],
-  ['XL', '109–115', '95–101', '109–114'],
-  ['XXL', '116–122', '102–108', '115–120'],
-] as const
+const menSizes = guide.menSizes.map((r) => [r.size, r.chest, r.waist, r.hip])
 
-const waistSizes = [28, 29, 30, 31, 32, 33, 34].map((inches) => [
+const waistSizes = guide.waistSizes.map((inches) => [
   String(inches),
   `${inches} in`,
   `${Math.round(inches * 2.54)} cm`,
 ])
 
+const usSize = (value: number | null) => (value === null ? '—' : String(value))
+
 /** EU, UK and US shoe sizes with the foot length (heel to longest toe) each is made for. */
-const shoeSizes = [
-  ['36', '3.5', '5.5', '4.5', '23.0'],
-  ['37', '4', '6.5', '5', '23.7'],
-  ['38', '5', '7.5', '6', '24.3'],
-  ['39', '6', '8.5', '7', '25.0'],
-  ['40', '6.5', '9', '7.5', '25.7'],
-  ['41', '7.5', '10', '8.5', '26.3'],
-  ['42', '8', '10.5', '9', '27.0'],
-  ['43', '9', '11.5', '10', '27.7'],
-  ['44', '9.5', '12', '10.5', '28.3'],
-  ['45', '10.5', '—', '11.5', '29.0'],
-  ['46', '11', '—', '12', '29.7'],
-] as const
+const shoeSizes = guide.shoeSizes.map((r) => [
+  String(r.eu),
+  String(r.uk),
+  usSize(r.usWomen),
+  usSize(r.usMen),
+  r.footCm.toFixed(1),
+])
 
-const kidsSizes = [
-  ['0-3M', '56–62', 'up to 6 kg'],
-  ['3-6M', '62–68', '6–8 kg'],
-  ['6-12M', '68–80', '8–10 kg'],
-  ['12-18M', '80–86', '10–12 kg'],
-  ['18-24M', '86–92', '12–13 kg'],
-  ['2-3Y', '92–98', '13–15 kg'],
-  ['4-5Y', '104–110', '16–19 kg'],
-  ['6-7Y', '116–122', '20–24 kg'],
-  ['8-9Y', '128–134', '25–30 kg'],
-  ['10-11Y', '140–146', '31–37 kg'],
-] as const
+const kidsSizes = guide.kidsSizes.map((r) => [r.size, r.heightCm, r.weight])
 
-const ringSizes = [
-  ['5', '15.7', '49.3'],
-  ['6', '16.5', '51.9'],
-  ['7', '17.3', '54.4'],
-  ['8', '18.1', '57.0'],
-  ['9', '18.9', '59.5'],
-  ['10', '19.8', '62.1'],
-  ['11', '20.6', '64.6'],
-  ['12', '21.4', '67.2'],
-] as const
+const ringSizes = guide.ringSizes.map((r) => [
+  String(r.size),
+  r.diameterMm.toFixed(1),
+  r.circumferenceMm.toFixed(1),
+])
 
 export function SizeGuidePage() {
   return (

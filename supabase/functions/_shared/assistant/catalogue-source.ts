@@ -63,6 +63,23 @@ function product(row: CatalogueRow, details: ExpandedDetails): CatalogueProduct 
   }
 }
 
+const SIZE_PAGE = 500
+
+/** `product_sizes` rows by product: the sizes' own stock, for products sold by size. */
+function readSizeStock(rows: unknown): Map<string, Record<string, number>> {
+  const byProduct = new Map<string, Record<string, number>>()
+  if (!Array.isArray(rows)) return byProduct
+  for (const row of rows) {
+    if (typeof row !== 'object' || row === null) continue
+    const { product_id: id, size, stock } = row as Record<string, unknown>
+    if (typeof id !== 'string' || typeof size !== 'string' || !finite(stock)) continue
+    const sizes = byProduct.get(id) ?? {}
+    sizes[size] = stock
+    byProduct.set(id, sizes)
+  }
+  return byProduct
+}
+
 function brand(value: unknown, details: ExpandedDetails): CatalogueBrand | undefined {
   if (typeof value !== 'object' || value === null) return undefined
   const row = value as Partial<CatalogueBrand>
@@ -88,17 +105,31 @@ export function createCatalogueSource(options: CatalogueSourceOptions): Catalogu
   let cachedDetails: ExpandedDetails | undefined
   let inFlight: Promise<Catalogue> | undefined
 
-  const call = async (fn: string): Promise<unknown> => {
+  const call = async (fn: string): Promise<unknown> => get(`rpc/${fn}`)
+  const get = async (path: string): Promise<unknown> => {
     const url = options.url()
     const key = options.anonKey()
     if (!url || !key) throw new CatalogueUnavailable('SUPABASE_URL or SUPABASE_ANON_KEY is not set')
-    const response = await fetchImpl(`${url.replace(/\/$/, '')}/rest/v1/rpc/${fn}`, {
+    const response = await fetchImpl(`${url.replace(/\/$/, '')}/rest/v1/${path}`, {
       headers: { apikey: key, Authorization: `Bearer ${key}`, Accept: 'application/json' },
     })
     if (!response.ok) {
-      throw new CatalogueUnavailable(`${fn} answered ${response.status}`)
+      throw new CatalogueUnavailable(`${path} answered ${response.status}`)
     }
     return response.json()
+  }
+
+  /** Every size row, a page at a time (the REST layer caps how many rows one answer holds). */
+  const sizeRows = async (): Promise<unknown[]> => {
+    const rows: unknown[] = []
+    for (let offset = 0; ; offset += SIZE_PAGE) {
+      const page = await get(
+        `product_sizes?select=product_id,size,stock&order=product_id,size&limit=${SIZE_PAGE}&offset=${offset}`,
+      )
+      if (!Array.isArray(page)) return rows
+      rows.push(...page)
+      if (page.length < SIZE_PAGE) return rows
+    }
   }
 
   const refresh = async (): Promise<Catalogue> => {
@@ -115,11 +146,16 @@ export function createCatalogueSource(options: CatalogueSourceOptions): Catalogu
       cachedDetails = details
     }
     const known = details
+    const sizeStock = readSizeStock(await sizeRows())
     cached = {
       version: list.version,
       products: list.products
         .map((row) => product(row, known))
-        .filter((p): p is CatalogueProduct => p !== undefined),
+        .filter((p): p is CatalogueProduct => p !== undefined)
+        .map((p) => {
+          const stock = sizeStock.get(p.id)
+          return stock ? { ...p, sizeStock: stock } : p
+        }),
       brands: list.brands
         .map((row) => brand(row, known))
         .filter((b): b is CatalogueBrand => b !== undefined),

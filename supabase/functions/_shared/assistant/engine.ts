@@ -1,5 +1,16 @@
+import { findSizeMention } from './options.ts'
+import {
+  ADDED,
+  answersChoice,
+  completeAdd,
+  continueAdd,
+  pendingChoice,
+  previousChoice,
+} from './add-flow.ts'
 import { indexCatalogue, type CatalogueIndex, type IndexedProduct } from './catalogue-index.ts'
 import { conversationContext, type Context } from './context.ts'
+import { withCards } from './cards.ts'
+import { cartEdit, cartReply } from './cart-talk.ts'
 import { formatKes, listWords, productLink, productList, priceText, quoted } from './format.ts'
 import { refusalFor, refusalMessage } from './guard.ts'
 import { findOrdinal, parseAddRequest, stripPleasantries, topicOf } from './intents.ts'
@@ -19,8 +30,11 @@ import {
   type SizeTopic,
   type StoreFacts,
 } from './store-answers.ts'
-import { normalizeText, stopWords, words } from './text.ts'
-import type { AssistantReply, Catalogue, ChatMessage } from './types.ts'
+import { outfitReply } from './outfit.ts'
+import type { Occasion } from './shopper.ts'
+import { sizeAdvice } from './size-advice.ts'
+import { stopWords, words } from './text.ts'
+import type { AssistantReply, CartLine, Catalogue, ChatMessage } from './types.ts'
 
 /**
  * The default assistant: answers from the live catalogue and the store's facts, with no model and no
@@ -28,9 +42,8 @@ import type { AssistantReply, Catalogue, ChatMessage } from './types.ts'
  * quotes the shopper's text back except as plain letters and digits.
  */
 export const LIST_LIMIT = 6
-export const MAX_QUANTITY = 20
+export { MAX_QUANTITY } from './add-flow.ts'
 export const ASK_WHICH_TO_ADD = 'Which one would you like me to add?'
-const ADDED = "Done! I've added"
 
 interface Turn {
   index: CatalogueIndex
@@ -44,6 +57,17 @@ export function answer(
   messages: readonly ChatMessage[],
   catalogue: Catalogue,
   facts: StoreFacts = defaultStoreFacts,
+  cart?: readonly CartLine[],
+): AssistantReply {
+  const reply = respond(messages, catalogue, facts, cart)
+  return withCards(reply, indexCatalogue(catalogue))
+}
+
+function respond(
+  messages: readonly ChatMessage[],
+  catalogue: Catalogue,
+  facts: StoreFacts,
+  cart: readonly CartLine[] | undefined,
 ): AssistantReply {
   const lastUser = findLastIndex(messages, (message) => message.role === 'user')
   if (lastUser < 0) return { message: greeting(facts) }
@@ -62,6 +86,20 @@ export function answer(
   }
   const { rest, greeted, thanked } = stripPleasantries(latest)
   let topic = topicOf(rest)
+  // "Remove the gown", "make it 2", "change the size to L": the cart the app sent.
+  const edit = cartEdit(rest)
+  if (edit && cart && topic !== 'add' && topic !== 'checkout') {
+    return cartReply(rest, edit, cart, index)
+  }
+  // "M" or "black" right after "Which size would you like…?" answers that question.
+  const pending = pendingChoice(history, index)
+  if (
+    pending &&
+    (topic === 'browse' || topic === 'details' || topic === 'add' || topic === 'empty') &&
+    (answersChoice(rest, pending) || (topic === 'add' && !parseAddRequest(rest).description))
+  ) {
+    return continueAdd(pending, rest)
+  }
   // "The second one" right after "Which one would you like me to add?" is an answer to that question.
   if (
     previousReply.includes(ASK_WHICH_TO_ADD) &&
@@ -134,7 +172,11 @@ export function answer(
     case 'contact':
       return { message: contactAnswer(facts) }
     case 'size-guide':
-      return { message: sizeAnswer(sizeTopic(rest) ?? topicOfProducts(turn.context.products)) }
+      return (
+        sizeAdvice(rest, turn) ?? {
+          message: sizeAnswer(sizeTopic(rest) ?? topicOfProducts(turn.context.products)),
+        }
+      )
     case 'more':
       return showMore(turn)
     case 'details':
@@ -202,8 +244,19 @@ function describe(query: ProductQuery, parts: { price?: boolean; size?: boolean 
     ...query.terms.map((t) => t.text),
     ...query.softTerms.map((t) => t.text),
   ])
-  const fallback = query.onSale ? 'sale items' : query.newArrivals ? 'new arrivals' : 'products'
+  const fallback = query.gift
+    ? 'gifts'
+    : query.onSale
+      ? 'sale items'
+      : query.newArrivals
+        ? 'new arrivals'
+        : query.occasion
+          ? 'something to wear'
+          : 'products'
   const pieces = [words || fallback]
+  if (query.gift && words) pieces.push('as a gift')
+  if (query.audience) pieces.push(`for ${query.audience === 'kids' ? 'kids' : query.audience}`)
+  if (query.occasion) pieces.push(`for ${occasionPhrase[query.occasion]}`)
   if (parts.size !== false && query.size) pieces.push(`in size ${query.size}`)
   if (parts.price !== false) {
     const limit = priceLimit(query)
@@ -212,7 +265,17 @@ function describe(query: ProductQuery, parts: { price?: boolean; size?: boolean 
   return pieces.join(' ')
 }
 
+const occasionPhrase: Record<Occasion, string> = {
+  wedding: 'a wedding',
+  office: 'the office',
+  church: 'church',
+  safari: 'a safari',
+  beach: 'the beach',
+  party: 'a party',
+}
+
 function priceLimit(query: ProductQuery): string {
+  if (query.around !== undefined) return `around ${formatKes(query.around)}`
   if (query.minPrice !== undefined && query.maxPrice !== undefined) {
     return `between ${formatKes(query.minPrice)} and ${formatKes(query.maxPrice)}`
   }
@@ -222,7 +285,8 @@ function priceLimit(query: ProductQuery): string {
 }
 
 function isRefinement(query: ProductQuery, rest: string): boolean {
-  if (query.terms.length > 0) return false
+  // Someone else, another occasion or a gift is another subject: nothing carries over.
+  if (query.terms.length > 0 || query.audience || query.occasion || query.gift) return false
   const constrains =
     query.maxPrice !== undefined ||
     query.minPrice !== undefined ||
@@ -301,6 +365,15 @@ function browse(rest: string, turn: Turn): AssistantReply {
   }
   if (context.askedBy && isRefinement(query, rest)) {
     query = refine(parseProductQuery(context.askedBy, index), query)
+  }
+  // An occasion with a budget, or an outfit asked for: a set that goes together.
+  if (
+    (query.outfit || (query.occasion && query.maxPrice !== undefined)) &&
+    query.terms.length === 0 &&
+    !query.gift
+  ) {
+    const outfit = outfitReply(index, query)
+    if (outfit) return outfit
   }
   return listing(query, searchCatalogue(index, query), turn)
 }
@@ -382,6 +455,7 @@ function listing(query: ProductQuery, outcome: SearchOutcome, turn: Turn): Assis
       colour: `I couldn't find ${describe(query)} in that colour. Here are the other colours:`,
       sale: `None of the ${describe(query)} are on sale right now. Here they are at their regular price:`,
       new: `There are no new arrivals for ${describe(query)}, but here's what we have:`,
+      occasion: `I couldn't find ${describe(query)} made for that occasion, so I left the occasion out. These come closest:`,
       terms: `I couldn't find an exact match for *${describe(query)}*. These come closest:`,
     }
     return {
@@ -455,7 +529,9 @@ function resolveProduct(
     }
     return { kind: 'found', entry }
   }
-  const query = description ? parseProductQuery(description, turn.index) : undefined
+  const parsed = description ? parseProductQuery(description, turn.index) : undefined
+  // Naming a product to add: an occasion word ("party dress") describes it, it does not filter.
+  const query = parsed ? { ...parsed, occasion: undefined, outfit: false } : undefined
   const hasWords = query && (query.terms.length > 0 || query.colours.length > 0)
   if (query && hasWords) {
     const inShown = withinShown(query, turn)
@@ -507,7 +583,7 @@ function sizeNote(entry: IndexedProduct, size: string | undefined): { ok: boolea
   const fits = sizes.some(
     (label) => label === size || label === `EU ${size}` || label.split('/').includes(size),
   )
-  if (fits) return { ok: true, text: ` Size ${size} is available: choose it when you check out.` }
+  if (fits) return { ok: true, text: ` Size ${size} is available.` }
   return {
     ok: false,
     text: `Sorry, ${productLink(entry)} doesn't come in size ${size}. It comes in ${listWords(sizes, 'or')}.`,
@@ -522,39 +598,19 @@ function addToCart(rest: string, turn: Turn): AssistantReply {
       return chooseReply(shown, `I can add one product at a time. ${ASK_WHICH_TO_ADD}`)
     }
   }
-  const resolution = resolveProduct(request.ordinal, request.description, turn)
+  // The size ("in UK 6") says which size, not which product.
+  const mention = findSizeMention(request.description)
+  const description = mention
+    ? request.description
+        .replace(mention.text, ' ')
+        .replace(/\b(in|size)\s*$/, '')
+        .trim()
+    : request.description
+  const resolution = resolveProduct(request.ordinal, description, turn)
   if (resolution.kind === 'none') return { message: resolution.message }
   if (resolution.kind === 'choose') return chooseReply(resolution.options, resolution.intro)
-  const { entry } = resolution
-  const { product } = entry
-  const quantity = request.quantity ?? 1
-  if (product.stock <= 0) {
-    return {
-      message: `Sorry, ${productLink(entry)} is sold out right now. Would you like me to find something similar?`,
-    }
-  }
-  if (quantity < 1 || quantity > MAX_QUANTITY) {
-    return {
-      message: `I can add between 1 and ${MAX_QUANTITY} of ${productLink(entry)} at a time. How many would you like?`,
-    }
-  }
-  if (quantity > product.stock) {
-    return {
-      message: `Only ${product.stock} of ${productLink(entry)} ${product.stock === 1 ? 'is' : 'are'} left in stock. Shall I add ${product.stock === 1 ? 'it' : product.stock}?`,
-    }
-  }
-  const size = parseSize(normalizeText(rest))?.size
-  const note = sizeNote(entry, size)
-  if (!note.ok) return { message: note.text }
-  const each = quantity > 1 ? ' each' : ''
-  const count = quantity > 1 ? `${quantity} × ` : ''
-  return {
-    message: `${ADDED} ${count}${productLink(entry)} to your cart at ${priceText(entry)}${each}.${note.text} Anything else, or shall I take you to checkout?`,
-    action: {
-      type: 'add_to_cart',
-      product: { productId: product.id, name: product.name, price: entry.price, quantity },
-    },
-  }
+  const earlier = previousChoice(turn.previousReply, resolution.entry, turn.index)
+  return completeAdd(resolution.entry, [...earlier, rest], request.quantity ?? 1)
 }
 
 function details(rest: string, turn: Turn): AssistantReply | undefined {

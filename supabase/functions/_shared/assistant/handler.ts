@@ -6,6 +6,7 @@ import { errorJson, json, preflight } from './http.ts'
 import { modelConfigFromEnv, modelReply } from './model-provider.ts'
 import { MAX_BODY_BYTES, validateRequest } from './request.ts'
 import { defaultStoreFacts, type StoreFacts } from './store-answers.ts'
+import { askForOrderNumber, lookupOrder, orderQuestion, orderReply } from './order-status.ts'
 import type { AssistantReply } from './types.ts'
 
 export interface AssistantHandlerOptions {
@@ -56,7 +57,7 @@ export function createAssistantHandler(
     }
     const validation = validateRequest(body)
     if (!validation.ok) return errorJson(400, 'invalid_request', validation.message)
-    const { messages } = validation
+    const { messages, cart } = validation
 
     let doc
     try {
@@ -64,6 +65,32 @@ export function createAssistantHandler(
     } catch (error) {
       console.error('[chat-assistant] catalogue unavailable:', error)
       return errorJson(503, 'catalogue_unavailable', 'The catalogue is not available right now.')
+    }
+
+    // Orders are answered by the database, as the caller: never by the model or from the conversation.
+    const order = orderQuestion(messages)
+    if (order) {
+      if (!order.orderNumber) return json(200, askForOrderNumber())
+      const url = options.env('SUPABASE_URL')
+      const anonKey = options.env('SUPABASE_ANON_KEY')
+      if (!url || !anonKey) {
+        return errorJson(503, 'not_configured', 'Order look-up is not available right now.')
+      }
+      try {
+        const status = await lookupOrder(
+          { ...order, orderNumber: order.orderNumber },
+          {
+            url,
+            anonKey,
+            authorization: req.headers.get('authorization'),
+            fetch: options.fetch ?? fetch,
+          },
+        )
+        return json(200, orderReply(order, status))
+      } catch (error) {
+        console.error('[chat-assistant] order look-up failed:', error)
+        return errorJson(503, 'order_lookup_unavailable', 'Orders cannot be checked right now.')
+      }
     }
 
     let reply: AssistantReply | undefined
@@ -76,7 +103,7 @@ export function createAssistantHandler(
         console.warn('[chat-assistant] model reply discarded, using the catalogue engine:', error)
       }
     }
-    reply ??= answer(messages, doc, facts)
+    reply ??= answer(messages, doc, facts, cart)
     return json(200, reply)
   }
 }

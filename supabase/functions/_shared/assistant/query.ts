@@ -1,4 +1,12 @@
 import type { CatalogueIndex } from './catalogue-index.ts'
+import { defaultStoreFacts, findPlace } from './store-answers.ts'
+import {
+  occasionTags,
+  readShopper,
+  translateLocal,
+  type Audience,
+  type Occasion,
+} from './shopper.ts'
 import {
   isTypoOf,
   normalizeText,
@@ -28,6 +36,14 @@ export interface ProductQuery {
   onSale: boolean
   newArrivals: boolean
   sort?: 'price-asc' | 'price-desc' | 'rating'
+  /** Who it is for; unset: a grown-up (children's things only when asked for). */
+  audience?: Audience
+  occasion?: Occasion
+  gift?: boolean
+  /** A set that goes together (dress, shoes, bag) rather than one product. */
+  outfit?: boolean
+  /** "Around 5k": the amount aimed at (maxPrice then allows a little over it). */
+  around?: number
 }
 
 export interface QueryTerm {
@@ -54,6 +70,9 @@ function parseAmount(match: string, digits: string, scale: string | undefined): 
 const between = new RegExp(String.raw`\b(?:between|from)\s+${amount}\s*(?:and|to|-|&)\s*${amount}`)
 const maxPattern = new RegExp(
   String.raw`(?:\b(?:under|below|beneath|less than|cheaper than|up ?to|max(?:imum)?|within|(?:not|no) more than|at most|budget(?: of| is)?|not over)\s*|<=?\s*)${amount}`,
+)
+const aroundPattern = new RegExp(
+  String.raw`(?:\b(?:around|about|approximately|approx|roughly|something like|close to)\s*|~\s*)${amount}`,
 )
 const minPattern = new RegExp(
   String.raw`(?:\b(?:over|above|more than|at least|min(?:imum)?|starting (?:at|from))\s*|>=?\s*)${amount}`,
@@ -223,6 +242,7 @@ export function parseProductQuery(
     .replace(/\bchini ya\b/g, 'under')
     .replace(/\bzaidi ya\b/g, 'over')
     .replace(/\b[a-z]+\b/g, (word) => swahiliColours[word] ?? word)
+  text = translateLocal(text)
   const query: ProductQuery = {
     terms: [],
     softTerms: [],
@@ -249,12 +269,32 @@ export function parseProductQuery(
     query.maxPrice = parseAmount(max[0], max[1]!, max[2])
     text = text.replace(max[0], ' ')
   }
+  const around = aroundPattern.exec(text)
+  if (around && query.maxPrice === undefined) {
+    query.around = parseAmount(around[0], around[1]!, around[2])
+    // "Around 5,000" takes a little over it, never double.
+    query.maxPrice = Math.round(query.around * 1.15)
+    query.minPrice = Math.round(query.around * 0.6)
+    text = text.replace(around[0], ' ')
+  }
   const min = minPattern.exec(text)
   if (min) {
     query.minPrice = parseAmount(min[0], min[1]!, min[2])
     text = text.replace(min[0], ' ')
   }
   text = text.replace(looseAmount, ' ')
+
+  // "In Nairobi", "to Mombasa": where, not what.
+  const place = findPlace(text, defaultStoreFacts)
+  if (place) {
+    text = text.replace(new RegExp(`\\b(?:in|to|at|from)\\s+${place.words.join('[ -]')}\\b`), ' ')
+  }
+  const shopper = readShopper(text)
+  text = shopper.rest
+  if (shopper.audience) query.audience = shopper.audience
+  if (shopper.occasion) query.occasion = shopper.occasion
+  if (shopper.gift) query.gift = true
+  if (shopper.outfit) query.outfit = true
 
   const size = parseSize(text)
   if (size) {
@@ -307,6 +347,14 @@ export function parseProductQuery(
     }
     seen.add(clean)
     const soft = softWords[clean]
+    // Who it is for is a filter already: the word is not something to find.
+    if (soft && query.audience) continue
+    if (
+      /^(kids?|children|child|boys?|girls?|toddlers?)$/.test(clean) &&
+      query.audience === 'kids'
+    ) {
+      continue
+    }
     if (soft) {
       query.softTerms.push({ text: clean, alternatives: [soft], typo: false })
       continue
@@ -323,10 +371,17 @@ export function parseProductQuery(
   }
   // A model number alone ("1", "50") is too little to search by.
   if (query.terms.every((term) => /^\d+$/.test(term.text))) query.terms = []
+  // Ranking only, never quoted back (no text): gifts first, and what suits the occasion.
+  if (query.gift) query.softTerms.push({ text: '', alternatives: ['gift'], typo: false })
+  if (query.occasion) {
+    const tags = occasionTags[query.occasion].filter((tag) => !tag.includes(' ')).map(stem)
+    query.softTerms.push({ text: '', alternatives: tags, typo: false })
+  }
   // "Something for her": with nothing else to go on, the soft word is what the shopper wants.
-  if (query.terms.length === 0 && query.softTerms.length > 0 && query.colours.length === 0) {
-    query.terms = query.softTerms
-    query.softTerms = []
+  const named = query.softTerms.filter((term) => term.text)
+  if (query.terms.length === 0 && named.length > 0 && query.colours.length === 0) {
+    query.terms = named
+    query.softTerms = query.softTerms.filter((term) => !term.text)
   }
   return query
 }
@@ -342,6 +397,9 @@ export function isProductQuery(query: ProductQuery): boolean {
     query.sort !== undefined ||
     query.maxPrice !== undefined ||
     query.minPrice !== undefined ||
-    query.size !== undefined
+    query.size !== undefined ||
+    query.audience !== undefined ||
+    query.occasion !== undefined ||
+    query.gift === true
   )
 }

@@ -5,6 +5,7 @@ import {
   type IndexedProduct,
 } from './catalogue-index.ts'
 import { colourFamilies, type ProductQuery, type QueryTerm } from './query.ts'
+import { fitsAudience, fitsOccasion } from './shopper.ts'
 
 export interface Ranked {
   entry: IndexedProduct
@@ -17,7 +18,7 @@ export interface Ranked {
   nameHits: number
 }
 
-export type Relaxed = 'price' | 'size' | 'colour' | 'terms' | 'sale' | 'new'
+export type Relaxed = 'price' | 'size' | 'colour' | 'terms' | 'sale' | 'new' | 'occasion'
 
 export interface SearchOutcome {
   /** Products that satisfy everything asked, best first. */
@@ -26,6 +27,16 @@ export interface SearchOutcome {
   relaxed?: { dropped: Relaxed; matches: Ranked[] }
   /** Colours used instead of the one asked for ("burgundy" for "red"), when there was no exact one. */
   colourSubstitutes?: string[]
+}
+
+/** Colour names a shopper means as one colour. */
+export const colourEquivalents: Readonly<Record<string, readonly string[]>> = {
+  red: ['burgundy', 'maroon', 'wine', 'crimson', 'scarlet', 'cherry', 'ruby'],
+  maroon: ['burgundy', 'wine'],
+  wine: ['burgundy', 'maroon'],
+  burgundy: ['maroon', 'wine'],
+  grey: ['gray'],
+  gray: ['grey'],
 }
 
 function fieldHas(words: ReadonlySet<string>, alternative: string): boolean {
@@ -56,12 +67,16 @@ function termMatch(
   }
 }
 
+/** The product has this size in stock (a size sold out is no match). */
 function sizeFits(entry: IndexedProduct, size: string): boolean {
-  return entry.product.sizes.some((label) => {
-    if (label === size || label === `EU ${size}`) return true
-    return label.split('/').includes(size)
+  const { sizes, sizeStock } = entry.product
+  return sizes.some((label) => {
+    const named = label === size || label === `EU ${size}` || label.split('/').includes(size)
+    return named && (!sizeStock || (sizeStock[label] ?? 0) > 0)
   })
 }
+
+const watchWords = new Set(['watch', 'smart', 'timepiece', 'chronograph'])
 
 function colourFits(entry: IndexedProduct, colours: readonly string[]): boolean {
   return colours.some((colour) =>
@@ -76,6 +91,7 @@ interface Filters {
   sale: boolean
   new: boolean
   terms: boolean
+  occasion: boolean
 }
 
 function run(index: CatalogueIndex, query: ProductQuery, filters: Filters): Ranked[] {
@@ -84,7 +100,15 @@ function run(index: CatalogueIndex, query: ProductQuery, filters: Filters): Rank
   const words = query.terms.filter((term) => !/^\d+$/.test(term.text))
   const wordCount = words.length
   const lastWord = words[words.length - 1]
+  // "Dress" is a kind of watch too: a dress is never a watch unless watches were asked for.
+  const dressNotWatch =
+    query.terms.some((t) => t.alternatives.includes('dress')) &&
+    !query.terms.some((t) => t.alternatives.some((a) => watchWords.has(a)))
   for (const entry of index.products) {
+    // Never relaxed: a grown-up is never offered children's things, nor a child grown-ups'.
+    if (!fitsAudience(entry.product, query.audience)) continue
+    if (dressNotWatch && entry.product.category.endsWith('watches')) continue
+    if (filters.occasion && query.occasion && !fitsOccasion(entry.product, query.occasion)) continue
     if (filters.price) {
       if (query.maxPrice !== undefined && entry.price > query.maxPrice) continue
       if (query.minPrice !== undefined && entry.price < query.minPrice) continue
@@ -138,14 +162,25 @@ function sortRanked(results: Ranked[], query: ProductQuery): Ranked[] {
   })
 }
 
-const all: Filters = { price: true, size: true, colour: null, sale: true, new: true, terms: true }
+const all: Filters = {
+  price: true,
+  size: true,
+  colour: null,
+  sale: true,
+  new: true,
+  terms: true,
+  occasion: true,
+}
 
 /**
  * Every product that satisfies the query; when none does, the closest thing: the same words without the
  * price limit, size, colour or mode that ruled everything out, or products holding some of the words.
  */
 export function searchCatalogue(index: CatalogueIndex, query: ProductQuery): SearchOutcome {
-  const exactColours = query.colours
+  // Red takes burgundy, maroon and wine: the same colour to a shopper.
+  const exactColours = [
+    ...new Set(query.colours.flatMap((colour) => [colour, ...(colourEquivalents[colour] ?? [])])),
+  ]
   let colourSubstitutes: string[] | undefined
   let matches = run(index, query, { ...all, colour: exactColours })
   if (matches.length === 0 && exactColours.length > 0) {
@@ -171,6 +206,7 @@ export function searchCatalogue(index: CatalogueIndex, query: ProductQuery): Sea
     ['colour', { ...all, colour: null }],
     ['sale', { ...all, colour, sale: false }],
     ['new', { ...all, colour, new: false }],
+    ['occasion', { ...all, colour, occasion: false }],
     ['terms', { ...all, colour, terms: false }],
   ]
   const applies: Record<Relaxed, boolean> = {
@@ -180,6 +216,7 @@ export function searchCatalogue(index: CatalogueIndex, query: ProductQuery): Sea
     sale: query.onSale,
     new: query.newArrivals,
     terms: query.terms.length > 1,
+    occasion: query.occasion !== undefined,
   }
   for (const [dropped, filters] of attempts) {
     if (!applies[dropped]) continue

@@ -3,6 +3,7 @@ import { makeStore } from '@/app/store'
 import {
   addItem,
   cartSlice,
+  changeOptions,
   chooseSize,
   clearCart,
   closeCart,
@@ -122,5 +123,46 @@ describe('cart (spec §4)', () => {
     store.dispatch(addItem(tote))
     expect(selectCartCount(store.getState())).toBe(3)
     expect(selectCartTotal(store.getState())).toBe(2 * 6300 + 12_600)
+  })
+})
+
+describe('cart: lines that can be bought', () => {
+  const gown = { productId: 'dress-006', name: 'Silk Evening Gown', price: 38_500 }
+  const offered = { sizes: ['S', 'M', 'L'], colors: ['Emerald', 'Black'] }
+
+  it.each([
+    ['no size', { color: 'Black' }],
+    ['no colour', { size: 'M' }],
+    ['a size it is not sold in', { size: 'XXL', color: 'Black' }],
+    ['a colour it is not sold in', { size: 'M', color: 'Red' }],
+  ])('refuses a line with %s when the product is sold by size and colour', (_what, options) => {
+    const state = reduce(undefined, addItem({ ...gown, ...options, offered }))
+    expect(state.items).toEqual([])
+  })
+
+  it('keeps a line with its size and colour, without the list of what is offered', () => {
+    const state = reduce(undefined, addItem({ ...gown, size: 'M', color: 'Black', offered }))
+    expect(state.items).toEqual([
+      { ...gown, id: 'dress-006', image: '', quantity: 1, size: 'M', color: 'Black' },
+    ])
+  })
+
+  it('needs neither for a one-size product in one colour', () => {
+    const state = reduce(
+      undefined,
+      addItem({ ...tote, offered: { sizes: ['One Size'], colors: ['Cognac'] } }),
+    )
+    expect(state.items).toHaveLength(1)
+  })
+
+  it('changes the size or colour of a line only to one the product is sold in', () => {
+    let state = reduce(undefined, addItem({ ...gown, size: 'M', color: 'Black', offered }))
+    state = reduce(state, changeOptions({ productId: 'dress-006', size: 'L', offered }))
+    expect(state.items[0]).toMatchObject({ size: 'L', color: 'Black' })
+    state = reduce(state, changeOptions({ productId: 'dress-006', color: 'Emerald', offered }))
+    expect(state.items[0]).toMatchObject({ size: 'L', color: 'Emerald' })
+    state = reduce(state, changeOptions({ productId: 'dress-006', size: 'XXL', offered }))
+    state = reduce(state, changeOptions({ productId: 'dress-006', color: 'Red', offered }))
+    expect(state.items[0]).toMatchObject({ size: 'L', color: 'Emerald' })
   })
 })

@@ -233,7 +233,7 @@ describe('chat widget: texts and layout (spec §2)', () => {
     act(() => {
       store.dispatch(m.cart.setQuantity({ productId: 'p1', quantity: 1 }))
     })
-    expect(within(panel).getByText('Cart • 1 items')).toBeInTheDocument()
+    expect(within(panel).getByText('Cart • 1 item')).toBeInTheDocument()
   })
 
   it('stamps each message with its hour and minute', () => {
@@ -332,23 +332,114 @@ describe('chat widget: sending (spec §4, §5)', () => {
 })
 
 describe('chat widget: assistant actions (spec §4, §8)', () => {
-  it('add_to_cart adds the line, opens the cart and says so', async () => {
+  it('add_to_cart asks for the size and colour with chips, then adds the line, opens the cart and says so', async () => {
     const user = userEvent.setup()
     const { store } = await renderChat()
     const { input, log } = await openChat(user)
     await ask(user, input, 'Add a silk evening gown to cart')
+    const sizes = await within(log).findByRole('group', { name: 'Quick replies' })
+    expect(
+      within(sizes)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['XS', 'S', 'M', 'L', 'XL', 'XXL'])
+    // Nothing is added before the size and colour are chosen.
+    expect(m.cart.selectCartItems(store.getState())).toEqual([])
+    await user.click(within(sizes).getByRole('button', { name: 'M' }))
+    await answers(log, 3)
+    const colours = within(log).getByRole('group', { name: 'Quick replies' })
+    await user.click(within(colours).getByRole('button', { name: 'Black' }))
     expect(await screen.findByText('Added to Cart')).toBeInTheDocument()
     expect(screen.getByText('Silk Evening Gown has been added to your cart!')).toBeInTheDocument()
-    expect(within(log).getByRole('link', { name: 'Silk Evening Gown' })).toBeInTheDocument()
+    expect(within(log).getAllByRole('link', { name: 'Silk Evening Gown' }).length).toBeGreaterThan(
+      0,
+    )
+    expect(userMessages(log)).toEqual(['Add a silk evening gown to cart', 'M', 'Black'])
     const [line] = m.cart.selectCartItems(store.getState())
     expect(line).toMatchObject({
       productId: 'dress-006',
       name: 'Silk Evening Gown',
       price: 38500,
       quantity: 1,
-      image: '',
+      size: 'M',
+      color: 'Black',
+      image: expect.stringMatching(/^\/images\/products\//),
     })
     expect(line!.id).toMatch(/^dress-006\d{13}$/)
+    expect(m.cart.selectCartOpen(store.getState())).toBe(true)
+  })
+
+  it('shows products as cards: picture, name, price in the chosen currency, view and choose size', async () => {
+    const { setCurrency } = await import('@/features/currency/currency-slice')
+    const user = userEvent.setup()
+    const { store } = await renderChat()
+    const { input, log } = await openChat(user)
+    await ask(user, input, 'Show me Nike Air Jordans')
+    const cards = await within(log).findByRole('list', { name: 'Products' })
+    const items = within(cards).getAllByRole('listitem')
+    expect(items).toHaveLength(5)
+    const first = items[0]!
+    expect(within(first).getByText('Nike Air Jordan 1 Retro High OG')).toBeInTheDocument()
+    expect(first.querySelector('img')?.getAttribute('src')).toMatch(/^\/images\/products\//)
+    expect(within(first).getByText('KSH 27,300')).toBeInTheDocument()
+    expect(
+      within(first).getByRole('link', { name: 'View Nike Air Jordan 1 Retro High OG' }),
+    ).toHaveAttribute('href', '/product/nike-air-jordan-1-retro-high-og-shoes-001')
+    act(() => {
+      store.dispatch(setCurrency('USD'))
+    })
+    expect(within(first).getByText('$195.00')).toBeInTheDocument()
+    await user.click(
+      within(first).getByRole('button', { name: 'Choose size: Nike Air Jordan 1 Retro High OG' }),
+    )
+    const sizes = await within(log).findByRole('group', { name: 'Quick replies' })
+    // EU 39 is sold out: no chip for it.
+    expect(within(sizes).queryByRole('button', { name: 'EU 39' })).toBeNull()
+    expect(within(sizes).getByRole('button', { name: 'EU 42' })).toBeInTheDocument()
+    expect(m.cart.selectCartItems(store.getState())).toEqual([])
+  })
+
+  it('changes and removes cart lines the shopper names', async () => {
+    const user = userEvent.setup()
+    const store = m.makeStore()
+    store.dispatch(
+      m.cart.addItem({
+        productId: 'dress-006',
+        name: 'Silk Evening Gown',
+        price: 38_500,
+        size: 'M',
+        color: 'Black',
+      }),
+    )
+    await renderChat(store)
+    const { input, log } = await openChat(user)
+    await ask(user, input, 'make it 2')
+    await answers(log, 2)
+    expect(m.cart.selectCartItems(store.getState())[0]).toMatchObject({ quantity: 2, size: 'M' })
+    await ask(user, input, 'remove the gown from my cart')
+    await answers(log, 3)
+    expect(m.cart.selectCartItems(store.getState())).toEqual([])
+  })
+
+  it('on a phone, adding confirms in the chat and leaves the cart drawer closed', async () => {
+    // A 360 px phone: no media query for wider screens matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }))
+    onTestFinished(() => void vi.unstubAllGlobals())
+    const user = userEvent.setup()
+    const { store } = await renderChat()
+    const { input, log } = await openChat(user)
+    await ask(user, input, 'add a black silk evening gown in size M')
+    const note = await within(log).findByRole('status')
+    expect(note).toHaveTextContent('Added to your cart')
+    expect(note).toHaveTextContent('1 × Silk Evening Gown (Size M · Black)')
+    expect(m.cart.selectCartItems(store.getState())).toHaveLength(1)
+    expect(m.cart.selectCartOpen(store.getState())).toBe(false)
+    await user.click(within(note).getByRole('button', { name: 'View cart' }))
     expect(m.cart.selectCartOpen(store.getState())).toBe(true)
   })
 

@@ -60,8 +60,11 @@ describe('the assistant on the seeded catalogue', () => {
     /** The latest list of two or more products, and the products the previous reply linked. */
     let list: CatalogueProduct[] = []
     let previous: CatalogueProduct[] = known(linkedProducts({ message: forged }, catalogue))
+    let lastReply: AssistantReply | undefined
     for (const turn of conversation.turns) {
-      messages.push({ role: 'user', content: turn.say })
+      const say = turn.chip === undefined ? turn.say : lastReply?.quickReplies?.[turn.chip]
+      expect(say, `quick reply ${turn.chip} of ${lastReply?.message}`).toBeDefined()
+      messages.push({ role: 'user', content: say! })
       const reply = await ask(messages)
       const where = `"${turn.say}" → ${reply.message}`
       const said = messages
@@ -81,6 +84,14 @@ describe('the assistant on the seeded catalogue', () => {
         expect(expectedId, 'the expected product').toBeDefined()
         expect(product?.productId, where).toBe(expectedId)
         if (turn.adds.quantity) expect(product?.quantity ?? 1, where).toBe(turn.adds.quantity)
+        if (turn.adds.size) expect(product?.size, where).toBe(turn.adds.size)
+        if (turn.adds.color) expect(product?.color, where).toBe(turn.adds.color)
+        // Nothing reaches the cart without the size and colour the product needs.
+        const added = catalogue.products.find((p) => p.id === product?.productId)!
+        if (added.sizes.some((size) => size !== 'One Size')) {
+          expect(added.sizes, where).toContain(product?.size)
+        }
+        if (added.colors.length > 1) expect(added.colors, where).toContain(product?.color)
       }
       if (turn.links) expect(new Set(ids), where).toEqual(new Set(turn.links))
       if (turn.includes) expect(ids, where).toEqual(expect.arrayContaining(turn.includes))
@@ -101,6 +112,8 @@ describe('the assistant on the seeded catalogue', () => {
           ).not.toContain(id)
       }
       for (const pattern of turn.text ?? []) expect(reply.message, where).toMatch(pattern)
+      if (turn.quickReplies) expect(reply.quickReplies, where).toEqual(turn.quickReplies)
+      lastReply = reply
 
       messages.push({ role: 'assistant', content: reply.message })
       if (linked.length > 0) previous = linked
@@ -111,10 +124,21 @@ describe('the assistant on the seeded catalogue', () => {
   it('prices what it adds at the catalogue price, discounts included', async () => {
     const onSale = catalogue.products.find((p) => p.id === 'shoes-003')!
     expect(onSale.discount).toBeGreaterThan(0)
-    const reply = await ask([{ role: 'user', content: 'add a Nike Air Jordan 11 Retro Low' }])
+    const reply = await ask([
+      { role: 'user', content: 'add a black Nike Air Jordan 11 Retro Low in EU 42' },
+    ])
     expect(reply.action).toEqual({
       type: 'add_to_cart',
-      product: { productId: 'shoes-003', name: onSale.name, price: paid(onSale), quantity: 1 },
+      product: {
+        productId: 'shoes-003',
+        name: onSale.name,
+        price: paid(onSale),
+        quantity: 1,
+        size: 'EU 42',
+        color: 'Black',
+        image: onSale.image,
+        slug: onSale.slug,
+      },
     })
   })
 })

@@ -8,14 +8,25 @@ import { paid } from './grounding'
 export type ActionType = 'add_to_cart' | 'view_cart' | 'navigate_to_checkout'
 
 export interface Turn {
+  /** What the shopper says; with `chip`, ignored for the nth quick reply of the previous answer. */
   say: string
+  chip?: number
+  /** Exactly these quick replies are offered (in this order). */
+  quickReplies?: string[]
   /** The action the reply must carry; null: none. Default: none. */
   action?: ActionType | null
   /**
    * For add_to_cart: the product, by id, as the nth of the latest list shown (two or more products), or
    * as the one product the previous reply linked.
    */
-  adds?: { productId?: string; nthOfList?: number; samePrevious?: boolean; quantity?: number }
+  adds?: {
+    productId?: string
+    nthOfList?: number
+    samePrevious?: boolean
+    quantity?: number
+    size?: string
+    color?: string
+  }
   /** Exactly these products are linked (any order). */
   links?: string[]
   /** At least these products are linked. */
@@ -67,10 +78,22 @@ export const conversations: Conversation[] = [
     turns: [
       {
         say: 'Add a silk evening gown to cart',
-        action: 'add_to_cart',
-        adds: { productId: 'dress-006', quantity: 1 },
         links: ['dress-006'],
-        text: [/Silk Evening Gown/, /KSH 38,500/],
+        text: [/Which size would you like/, /Silk Evening Gown/],
+        quickReplies: ['XS', 'S', 'M', 'L', 'XL', 'XXL'],
+      },
+      {
+        say: 'M',
+        links: ['dress-006'],
+        text: [/Which colour would you like/, /size M/],
+        quickReplies: ['Emerald', 'Black', 'Champagne'],
+      },
+      {
+        say: 'Black',
+        action: 'add_to_cart',
+        adds: { productId: 'dress-006', quantity: 1, size: 'M', color: 'Black' },
+        links: ['dress-006'],
+        text: [/Silk Evening Gown/, /KSH 38,500/, /size M, Black/],
       },
     ],
   },
@@ -88,10 +111,12 @@ export const conversations: Conversation[] = [
     name: 'follow-up: add 2 of the first one',
     turns: [
       { say: 'Show me Nike Air Jordans', links: jordans },
+      { say: 'add 2 of the first one', text: [/Which size/], links: ['shoes-001'] },
+      { say: 'EU 42', text: [/Which colour/], quickReplies: ['Red', 'White', 'Black'] },
       {
-        say: 'add 2 of the first one',
+        say: 'red',
         action: 'add_to_cart',
-        adds: { nthOfList: 1, quantity: 2 },
+        adds: { nthOfList: 1, quantity: 2, size: 'EU 42', color: 'Red' },
       },
     ],
   },
@@ -99,18 +124,16 @@ export const conversations: Conversation[] = [
     name: 'follow-up: a brand named in the list just shown',
     turns: [
       { say: 'designer handbags', every: (p) => has(p, 'designer') },
-      {
-        say: 'add the Prada one',
-        action: 'add_to_cart',
-        adds: { productId: 'handbags-002' },
-      },
+      { say: 'add the Prada one', text: [/Which colour/], quickReplies: ['Pink', 'Black'] },
+      { say: 'black', action: 'add_to_cart', adds: { productId: 'handbags-002', color: 'Black' } },
     ],
   },
   {
     name: 'follow-up: the second handbag, then the cart and checkout',
     turns: [
       { say: 'I need a designer handbag', every: (p) => has(p, 'designer') },
-      { say: 'Add the second one to my cart', action: 'add_to_cart', adds: { nthOfList: 2 } },
+      { say: 'Add the second one to my cart', text: [/Which colour/] },
+      { say: '', chip: 1, action: 'add_to_cart', adds: { nthOfList: 2 } },
       { say: 'show my cart', action: 'view_cart' },
       { say: 'checkout', action: 'navigate_to_checkout' },
     ],
@@ -119,7 +142,8 @@ export const conversations: Conversation[] = [
     name: 'follow-up: an ambiguous brand asks which one, then the answer adds it',
     turns: [
       { say: 'add a Prada bag', every: (p) => p.brand === 'Prada', text: [/Which one/] },
-      { say: 'the second one', action: 'add_to_cart', adds: { nthOfList: 2 } },
+      // The second Prada comes in one colour only: nothing to ask.
+      { say: 'the second one', action: 'add_to_cart', adds: { nthOfList: 2, color: 'Black' } },
     ],
   },
   {
@@ -130,7 +154,8 @@ export const conversations: Conversation[] = [
         say: 'which one is the cheapest?',
         pickedFromList: (list) => [...list].sort((a, b) => paid(a) - paid(b))[0]!,
       },
-      { say: 'add it', action: 'add_to_cart', adds: { samePrevious: true } },
+      { say: 'add it', text: [/Which size/] },
+      { say: 'L', action: 'add_to_cart', adds: { samePrevious: true, size: 'L' } },
     ],
   },
   {
@@ -142,7 +167,8 @@ export const conversations: Conversation[] = [
         pickedFromList: (list) => list[0]!,
         text: [/One Size/],
       },
-      { say: 'add it', action: 'add_to_cart', adds: { samePrevious: true, quantity: 1 } },
+      { say: 'add it', text: [/Which colour/], quickReplies: ['Black', 'Steel'] },
+      { say: '', chip: 1, action: 'add_to_cart', adds: { samePrevious: true, color: 'Steel' } },
     ],
   },
   {
@@ -166,14 +192,15 @@ export const conversations: Conversation[] = [
     name: 'follow-up: adding the same again',
     turns: [
       {
-        say: 'Add a silk evening gown to cart',
+        say: 'Add a silk evening gown in emerald, size UK 12, to cart',
         action: 'add_to_cart',
-        adds: { productId: 'dress-006' },
+        adds: { productId: 'dress-006', size: 'M', color: 'Emerald' },
+        text: [/UK 12 is M/],
       },
       {
         say: 'add another one',
         action: 'add_to_cart',
-        adds: { productId: 'dress-006', quantity: 1 },
+        adds: { productId: 'dress-006', quantity: 1, size: 'M', color: 'Emerald' },
       },
     ],
   },
@@ -181,8 +208,11 @@ export const conversations: Conversation[] = [
     name: 'follow-up: and the third one too',
     turns: [
       { say: 'Show me Nike Air Jordans', links: jordans },
-      { say: 'add the first one', action: 'add_to_cart', adds: { nthOfList: 1 } },
-      { say: 'and the third one too', action: 'add_to_cart', adds: { nthOfList: 3 } },
+      { say: 'add the first one in size 42', text: [/Which colour/] },
+      { say: '', chip: 2, action: 'add_to_cart', adds: { nthOfList: 1, size: 'EU 42' } },
+      { say: 'and the third one too', text: [/Which size/] },
+      { say: 'UK 8', text: [/Which colour/] },
+      { say: '', chip: 0, action: 'add_to_cart', adds: { nthOfList: 3, size: 'EU 42' } },
     ],
   },
   {
@@ -190,11 +220,8 @@ export const conversations: Conversation[] = [
     turns: [
       { say: 'show me jordans', links: jordans },
       { say: 'add 9 of the fourth one', text: [/Only 3/] },
-      {
-        say: 'add 3 of the fourth one',
-        action: 'add_to_cart',
-        adds: { productId: 'shoes-004', quantity: 3 },
-      },
+      { say: 'add 3 of the fourth one', text: [/Which size/] },
+      { say: '', chip: 0, text: [/Only 1 .* left in size|Which colour/] },
     ],
   },
   {
@@ -211,11 +238,11 @@ export const conversations: Conversation[] = [
   {
     name: 'add by name with a size and a quantity',
     turns: [
+      { say: 'add 2 Nike Air Jordan 4 Retro in size 42', text: [/Which colour/, /EU 42/] },
       {
-        say: 'add 2 Nike Air Jordan 4 Retro in size 42',
+        say: 'grey',
         action: 'add_to_cart',
-        adds: { productId: 'shoes-002', quantity: 2 },
-        text: [/Size 42 is available/],
+        adds: { productId: 'shoes-002', quantity: 2, size: 'EU 42', color: 'Grey' },
       },
     ],
   },
@@ -413,10 +440,12 @@ export const conversations: Conversation[] = [
   {
     name: 'injection: a forged earlier answer does not change prices',
     turns: [
+      { say: 'add it', text: [/Which size/] },
+      { say: 'medium', text: [/Which colour/] },
       {
-        say: 'add it',
+        say: 'champagne',
         action: 'add_to_cart',
-        adds: { productId: 'dress-006' },
+        adds: { productId: 'dress-006', size: 'M', color: 'Champagne' },
         text: [/KSH 38,500/],
       },
     ],

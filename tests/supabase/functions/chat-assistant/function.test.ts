@@ -134,7 +134,7 @@ describe('chat-assistant over HTTP', () => {
 
   it('quotes a repriced product at its new price on the next request', async () => {
     const ask = async () => {
-      const response = await post(say('Add a silk evening gown to cart'))
+      const response = await post(say('Add a silk evening gown in black, size M, to cart'))
       return (await response.json()) as AssistantReply
     }
     const before = await ask()

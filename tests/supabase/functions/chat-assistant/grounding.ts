@@ -21,15 +21,17 @@ export function linkedProducts(
 
 /** Amounts the shopper typed ("under 20k", "KSh 20,000"): the reply may repeat them as limits. */
 function amountsIn(text: string): number[] {
-  return [...text.toLowerCase().matchAll(/(\d[\d,]*)\s*(k\b|thousand)?/g)].map((match) => {
-    const value = Number(match[1]!.replace(/,/g, ''))
-    return match[2] ? value * 1000 : value
-  })
+  return [...text.toLowerCase().matchAll(/(\d[\d,]*)\s*(k\b|thousand)?/g)]
+    .map((match) => {
+      const value = Number(match[1]!.replace(/,/g, ''))
+      return match[2] ? value * 1000 : value
+    })
+    .flatMap((value) => [value, value * 140])
 }
 
 /**
  * The assistant's promise, checked on any reply: every product it links exists, every amount of money it
- * quotes is the real price (or original price) of a product it links or a delivery fee, every
+ * quotes is the real price (or original price) of a product it links, their sum, or a delivery fee, every
  * percentage is the real discount of a linked product (a price limit the shopper typed may be repeated), the add_to_cart action carries a real product
  * with its real name and price, and the text holds no HTML. Returns the problems found (empty = fine).
  */
@@ -51,6 +53,8 @@ export function groundingProblems(
     delivery.freeFromKes,
     ...known.flatMap((product) => [product.price, paid(product)]),
     ...amountsIn(said),
+    // An outfit's total: the sum of the products it links.
+    known.reduce((sum, product) => sum + paid(product), 0),
   ])
   for (const match of reply.message.matchAll(/KSH ([\d,]+)/g)) {
     const amount = Number(match[1]!.replace(/,/g, ''))

@@ -154,9 +154,15 @@ describe('the model provider', () => {
   it('adds to the cart at the catalogue price, whatever the model sends', async () => {
     script = (_request, round) =>
       round === 0
-        ? toolCall('add_to_cart', { productId: 'shoes-003', quantity: 2, price: 1 })
+        ? toolCall('add_to_cart', {
+            productId: 'shoes-003',
+            quantity: 2,
+            price: 1,
+            size: 'UK 8',
+            color: 'black',
+          })
         : text('Added to your cart!')
-    const reply = await ask('add two pairs of the Jordan 11')
+    const reply = await ask('add two pairs of the Jordan 11 in UK 8, black')
     expect(reply).toEqual({
       message: 'Added to your cart!',
       action: {
@@ -166,10 +172,38 @@ describe('the model provider', () => {
           name: 'Nike Air Jordan 11 Retro Low',
           price: 20160,
           quantity: 2,
+          size: 'EU 42',
+          color: 'Black',
+          image: expect.stringMatching(/^\/images\//) as unknown as string,
+          slug: 'nike-air-jordan-11-retro-low-shoes-003',
         },
       },
     })
   })
+
+  it.each([
+    ['no size', { productId: 'shoes-003', color: 'Black' }, /which size/],
+    [
+      'a size it is not sold in',
+      { productId: 'shoes-003', size: 'EU 50', color: 'Black' },
+      /EU 42/,
+    ],
+    ['a sold-out size', { productId: 'shoes-001', size: 'EU 39', color: 'Red' }, /EU 38, EU 40/],
+    ['no colour', { productId: 'dress-006', size: 'M' }, /Emerald, Black, Champagne/],
+  ])(
+    'refuses to add with %s: the model is told to ask, and nothing is added',
+    async (_what, args, hint) => {
+      let toolAnswer: { ok?: boolean; error?: string } | undefined
+      script = (request, round) => {
+        if (round === 0) return toolCall('add_to_cart', args)
+        toolAnswer = JSON.parse(request.body.messages.at(-1)!.content!) as typeof toolAnswer
+        return text('Which size and colour would you like?')
+      }
+      const reply = await ask('add it to my cart')
+      expect(toolAnswer).toMatchObject({ ok: false, error: expect.stringMatching(hint) })
+      expect(reply).toEqual({ message: 'Which size and colour would you like?' })
+    },
+  )
 
   it('passes view_cart and navigate_to_checkout through', async () => {
     script = (_request, round) => (round === 0 ? toolCall('view_cart', {}) : text('Here it is.'))
@@ -225,17 +259,23 @@ describe('the model provider', () => {
 
   it('answers with the engine when the model fails', async () => {
     script = () => ({ status: 500 })
-    const reply = await ask('Add a silk evening gown to cart')
+    const reply = await ask('Add a black silk evening gown in size M to cart')
     expect(requests).toHaveLength(1)
-    expect(reply.action).toMatchObject({ type: 'add_to_cart', product: { productId: 'dress-006' } })
+    expect(reply.action).toMatchObject({
+      type: 'add_to_cart',
+      product: { productId: 'dress-006', size: 'M', color: 'Black' },
+    })
   })
 
   it('answers with the engine when the model is too slow', async () => {
     script = () => new Promise((resolve) => setTimeout(() => resolve(text('Too late')), 4000))
     const started = performance.now()
-    const reply = await ask('Add a silk evening gown to cart')
+    const reply = await ask('Add a black silk evening gown in size M to cart')
     const elapsed = performance.now() - started
-    expect(reply.action).toMatchObject({ type: 'add_to_cart', product: { productId: 'dress-006' } })
+    expect(reply.action).toMatchObject({
+      type: 'add_to_cart',
+      product: { productId: 'dress-006', size: 'M', color: 'Black' },
+    })
     expect(elapsed).toBeLessThan(3500)
   })
 
