@@ -15,11 +15,7 @@ import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
 import { demoSecretWarning, loadKeys, type LocalKeys } from './keys'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
-import {
-  createRealtimeServer,
-  realtimeDatabase,
-  type RealtimeServer,
-} from './realtime/server'
+import { createRealtimeServer, realtimeDatabase, type RealtimeServer } from './realtime/server'
 import { seedStaff } from './staff-seed'
 import { createStaticHandler } from './static'
 
@@ -378,7 +374,12 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   })
   server.keepAliveTimeout = 65_000
   server.on('upgrade', (req, socket, head) => {
-    if (!realtime.handleUpgrade(req, socket, head, remoteIp(req))) socket.destroy()
+    const ip = clientAddress(
+      req.socket.remoteAddress,
+      req.headers['x-forwarded-for'],
+      trustedProxies,
+    )
+    if (!realtime.handleUpgrade(req, socket, head, ip)) socket.destroy()
   })
 
   try {
