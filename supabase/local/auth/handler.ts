@@ -10,6 +10,7 @@ import {
   OAuthError,
   oauthErrorResponse,
 } from './errors'
+import { createInvitationEndpoints } from './invitations'
 import type { PasswordHasher } from './passwords'
 import { createSignInLimiter } from './rate-limit'
 import type { AuthSettings } from './settings'
@@ -604,7 +605,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   async function applyEmailChange(tx: Queryable, userId: string, email: string, at: string) {
     await tx.query(
       `update auth.users set email = $2, email_change = '', email_change_token_new = '',
-              email_change_sent_at = null, updated_at = $3::timestamptz where id = $1`,
+              email_change_token_current = '', email_change_sent_at = null, updated_at = $3::timestamptz where id = $1`,
       [userId, email, at],
     )
     await tx.query(
@@ -615,6 +616,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       [userId, email, at],
     )
     await deleteOneTimeToken(tx, userId, 'email_change_token_new')
+    await deleteOneTimeToken(tx, userId, 'email_change_token_current')
   }
 
   async function logout(req: Request, url: URL): Promise<Response> {
@@ -750,7 +752,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     recovery: ['recovery_token'],
     magiclink: ['recovery_token'],
     email: ['confirmation_token', 'recovery_token'],
-    email_change: ['email_change_token_new'],
+    email_change: ['email_change_token_new', 'email_change_token_current'],
   }
   const SENT_AT: Record<
     TokenColumn,
@@ -759,6 +761,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     confirmation_token: 'confirmation_sent_at',
     recovery_token: 'recovery_sent_at',
     email_change_token_new: 'email_change_sent_at',
+    email_change_token_current: 'email_change_sent_at',
   }
 
   /** Finds the user a one-time token belongs to, checks expiry, applies it and opens a session. */
@@ -808,7 +811,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         [found.id, found[tokenColumn]],
       )
       if (!cleared.affectedRows) throw errors.otpExpired()
-      if (tokenColumn === 'email_change_token_new') {
+      if (tokenColumn.startsWith('email_change')) {
         await applyEmailChange(tx, found.id, found.email_change ?? found.email, at)
       } else {
         await deleteOneTimeToken(tx, found.id, tokenColumn)
@@ -992,6 +995,20 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     throw errors.methodNotAllowed()
   }
 
+  const invitations = createInvitationEndpoints({
+    db,
+    hasher,
+    now,
+    readBody,
+    requireAdmin,
+    validateEmail,
+    checkPassword,
+    redirectTarget,
+    emailLink,
+    sendEmail,
+    tokenHash,
+  })
+
   // ---------------------------------------------------------------------------------------------
   // Router
 
@@ -1043,6 +1060,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (path.startsWith('/factors')) {
       throw new AuthError(422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP')
     }
+    if (path === '/invite' && method === 'POST') return invitations.invite(req, url)
+    if (path === '/admin/generate_link' && method === 'POST') return invitations.generateLink(req)
     if (path.startsWith('/admin/')) return admin(req, url, path)
     throw errors.notFound()
   }
