@@ -47,6 +47,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAffiliatesRouteImport } from './routes/admin.affiliates'
 import { Route as AdminPayoutsRouteImport } from './routes/admin.payouts'
 import { Route as AdminProductsRouteImport } from './routes/admin.products'
+import { Route as AdminStaffRouteImport } from './routes/admin.staff'
 import { Route as AdminTransactionsRouteImport } from './routes/admin.transactions'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogArticleRouteImport } from './routes/blog.$article'
@@ -247,6 +248,11 @@ const AdminProductsRoute = AdminProductsRouteImport.update({
   path: '/products',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminStaffRoute = AdminStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminTransactionsRoute = AdminTransactionsRouteImport.update({
   id: '/transactions',
   path: '/transactions',
@@ -331,6 +337,7 @@ export interface FileRoutesByFullPath {
   '/admin/affiliates': typeof AdminAffiliatesRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
+  '/admin/staff': typeof AdminStaffRoute
   '/admin/transactions': typeof AdminTransactionsRoute
   '/blog/$article': typeof BlogArticleRoute
   '/brands/$brand': typeof BrandsBrandRoute
@@ -379,6 +386,7 @@ export interface FileRoutesByTo {
   '/admin/affiliates': typeof AdminAffiliatesRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
+  '/admin/staff': typeof AdminStaffRoute
   '/admin/transactions': typeof AdminTransactionsRoute
   '/blog/$article': typeof BlogArticleRoute
   '/brands/$brand': typeof BrandsBrandRoute
@@ -429,6 +437,7 @@ export interface FileRoutesById {
   '/admin/affiliates': typeof AdminAffiliatesRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
+  '/admin/staff': typeof AdminStaffRoute
   '/admin/transactions': typeof AdminTransactionsRoute
   '/blog/$article': typeof BlogArticleRoute
   '/brands/$brand': typeof BrandsBrandRoute
@@ -480,6 +489,7 @@ export interface FileRouteTypes {
     | '/admin/affiliates'
     | '/admin/payouts'
     | '/admin/products'
+    | '/admin/staff'
     | '/admin/transactions'
     | '/blog/$article'
     | '/brands/$brand'
@@ -528,6 +538,7 @@ export interface FileRouteTypes {
     | '/admin/affiliates'
     | '/admin/payouts'
     | '/admin/products'
+    | '/admin/staff'
     | '/admin/transactions'
     | '/blog/$article'
     | '/brands/$brand'
@@ -577,6 +588,7 @@ export interface FileRouteTypes {
     | '/admin/affiliates'
     | '/admin/payouts'
     | '/admin/products'
+    | '/admin/staff'
     | '/admin/transactions'
     | '/blog/$article'
     | '/brands/$brand'
@@ -902,6 +914,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProductsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/staff': {
+      id: '/admin/staff'
+      path: '/staff'
+      fullPath: '/admin/staff'
+      preLoaderRoute: typeof AdminStaffRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/transactions': {
       id: '/admin/transactions'
       path: '/transactions'
@@ -972,6 +991,7 @@ interface AdminRouteChildren {
   AdminAffiliatesRoute: typeof AdminAffiliatesRoute
   AdminPayoutsRoute: typeof AdminPayoutsRoute
   AdminProductsRoute: typeof AdminProductsRoute
+  AdminStaffRoute: typeof AdminStaffRoute
   AdminTransactionsRoute: typeof AdminTransactionsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -980,6 +1000,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAffiliatesRoute: AdminAffiliatesRoute,
   AdminPayoutsRoute: AdminPayoutsRoute,
   AdminProductsRoute: AdminProductsRoute,
+  AdminStaffRoute: AdminStaffRoute,
   AdminTransactionsRoute: AdminTransactionsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

@@ -77,5 +77,6 @@ export const paths = {
   adminTransactions: '/admin/transactions',
   adminPayouts: '/admin/payouts',
   adminProducts: '/admin/products',
+  adminStaff: '/admin/staff',
   adminDashboard: '/admin-dashboard',
 } as const
