@@ -99,6 +99,48 @@ export type Database = {
         }
         Relationships: []
       }
+      audit_log: {
+        Row: {
+          action: 'insert' | 'update' | 'delete'
+          actor_email: string | null
+          actor_id: string | null
+          actor_role: 'admin' | 'manager' | 'service_role' | 'system'
+          after: Json | null
+          at: string
+          before: Json | null
+          id: number
+          kind: string
+          subject_id: string | null
+          table_name: string
+        }
+        Insert: {
+          action: 'insert' | 'update' | 'delete'
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_role: 'admin' | 'manager' | 'service_role' | 'system'
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          id?: never
+          kind: string
+          subject_id?: string | null
+          table_name: string
+        }
+        Update: {
+          action?: 'insert' | 'update' | 'delete'
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_role?: 'admin' | 'manager' | 'service_role' | 'system'
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          id?: never
+          kind?: string
+          subject_id?: string | null
+          table_name?: string
+        }
+        Relationships: []
+      }
       commissions: {
         Row: {
           affiliate_id: string

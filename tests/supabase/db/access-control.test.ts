@@ -305,6 +305,17 @@ const probes: Probe[] = [
     params: (f) => [f.actors.manager.id],
     expect: everyoneDenied,
   },
+  // audit_log
+  {
+    table: 'audit_log',
+    what: 'read the audit trail',
+    kind: 'read',
+    sql: 'select id from public.audit_log',
+    params: () => [],
+    expect: adminOnly,
+  },
+  // Rewriting or deleting audit rows is refused by a trigger, not by RLS (so the check below that
+  // switches RLS off does not apply): tests/supabase/admin/audit-trail.test.ts proves it.
   // staff_invitations
   {
     table: 'staff_invitations',

@@ -14,6 +14,7 @@ type Privilege = 'SELECT' | 'INSERT' | 'UPDATE' | 'DELETE' | 'TRUNCATE' | 'REFER
 /** Every public table and exactly what anon and authenticated may do to it (RLS narrows it further). */
 const decided: Record<string, { anon: Privilege[]; authenticated: Privilege[] }> = {
   addresses: { anon: [], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
+  audit_log: { anon: [], authenticated: ['SELECT'] },
   affiliates: { anon: [], authenticated: ['SELECT', 'INSERT', 'UPDATE'] },
   commissions: { anon: [], authenticated: ['SELECT'] },
   contact_messages: { anon: ['INSERT'], authenticated: ['SELECT', 'INSERT'] },
