@@ -68,4 +68,16 @@ test('an admin invites a manager, who sets a password through the link; removed,
     theirs.getByRole('heading', { level: 1, name: "You don't have access to the admin area" }),
   ).toBeVisible()
   await invitee.close()
+
+  // The audit trail names the admin who invited and removed them, with the role before the removal.
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Audit trail' })
+    .click()
+  await page.getByLabel('Kind').selectOption('staff')
+  const entries = page.getByRole('list', { name: 'Audit entries' })
+  await expect(
+    entries.getByRole('listitem').filter({ hasText: 'deleted user roles' }).first(),
+  ).toContainText(`${ADMIN_EMAIL} (admin)`)
+  await expect(entries.getByRole('listitem').filter({ hasText: email }).first()).toBeVisible()
 })

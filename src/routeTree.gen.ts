@@ -45,6 +45,7 @@ import { Route as WishlistRouteImport } from './routes/wishlist'
 import { Route as WomenRouteImport } from './routes/women'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAffiliatesRouteImport } from './routes/admin.affiliates'
+import { Route as AdminAuditRouteImport } from './routes/admin.audit'
 import { Route as AdminPayoutsRouteImport } from './routes/admin.payouts'
 import { Route as AdminProductsRouteImport } from './routes/admin.products'
 import { Route as AdminStaffRouteImport } from './routes/admin.staff'
@@ -238,6 +239,11 @@ const AdminAffiliatesRoute = AdminAffiliatesRouteImport.update({
   path: '/affiliates',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminPayoutsRoute = AdminPayoutsRouteImport.update({
   id: '/payouts',
   path: '/payouts',
@@ -335,6 +341,7 @@ export interface FileRoutesByFullPath {
   '/wishlist': typeof WishlistRoute
   '/women': typeof WomenRoute
   '/admin/affiliates': typeof AdminAffiliatesRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
   '/admin/staff': typeof AdminStaffRoute
@@ -384,6 +391,7 @@ export interface FileRoutesByTo {
   '/wishlist': typeof WishlistRoute
   '/women': typeof WomenRoute
   '/admin/affiliates': typeof AdminAffiliatesRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
   '/admin/staff': typeof AdminStaffRoute
@@ -435,6 +443,7 @@ export interface FileRoutesById {
   '/wishlist': typeof WishlistRoute
   '/women': typeof WomenRoute
   '/admin/affiliates': typeof AdminAffiliatesRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
   '/admin/staff': typeof AdminStaffRoute
@@ -487,6 +496,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/women'
     | '/admin/affiliates'
+    | '/admin/audit'
     | '/admin/payouts'
     | '/admin/products'
     | '/admin/staff'
@@ -536,6 +546,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/women'
     | '/admin/affiliates'
+    | '/admin/audit'
     | '/admin/payouts'
     | '/admin/products'
     | '/admin/staff'
@@ -586,6 +597,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/women'
     | '/admin/affiliates'
+    | '/admin/audit'
     | '/admin/payouts'
     | '/admin/products'
     | '/admin/staff'
@@ -900,6 +912,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAffiliatesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/payouts': {
       id: '/admin/payouts'
       path: '/payouts'
@@ -989,6 +1008,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAffiliatesRoute: typeof AdminAffiliatesRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminPayoutsRoute: typeof AdminPayoutsRoute
   AdminProductsRoute: typeof AdminProductsRoute
   AdminStaffRoute: typeof AdminStaffRoute
@@ -998,6 +1018,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAffiliatesRoute: AdminAffiliatesRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminPayoutsRoute: AdminPayoutsRoute,
   AdminProductsRoute: AdminProductsRoute,
   AdminStaffRoute: AdminStaffRoute,

@@ -78,5 +78,6 @@ export const paths = {
   adminPayouts: '/admin/payouts',
   adminProducts: '/admin/products',
   adminStaff: '/admin/staff',
+  adminAudit: '/admin/audit',
   adminDashboard: '/admin-dashboard',
 } as const

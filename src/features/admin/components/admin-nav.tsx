@@ -22,6 +22,7 @@ export function adminNavItems(isAdmin: boolean): AdminNavItem[] {
       ? [
           { to: paths.adminPayouts, label: 'Payouts' },
           { to: paths.adminStaff, label: 'Staff' },
+          { to: paths.adminAudit, label: 'Audit trail' },
         ]
       : []),
   ]

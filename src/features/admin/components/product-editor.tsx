@@ -32,6 +32,7 @@ import {
   type ProductRow,
   type SizeStockRow,
 } from '../product-form'
+import { useStaff } from '../staff-context'
 import { useAdminQuery } from '../use-admin-query'
 import {
   AdminButton,
@@ -42,6 +43,7 @@ import {
   Select,
   TextArea,
 } from './admin-ui'
+import { SubjectHistory } from './audit-entries'
 import { ChipsInput } from './chips-input'
 import { ImagePicker } from './image-picker'
 import { SizeStockTable } from './size-stock-table'
@@ -57,6 +59,7 @@ export function ProductEditor({
   onSaved: () => void
 }) {
   const isNew = productId === 'new'
+  const { isAdmin } = useStaff()
   const product = useAdminQuery(`product:${productId}`, async (client) =>
     isNew
       ? null
@@ -87,6 +90,9 @@ export function ProductEditor({
           onChanged={product.reload}
         />
       )}
+      {isAdmin && !isNew && product.data ? (
+        <SubjectHistory key={product.data.row.updated_at} kind="product" subjectId={productId} />
+      ) : null}
     </Drawer>
   )
 }
