@@ -893,7 +893,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         insertUser(tx, {
           email,
           passwordHash,
-          userMetadata: input.userMetadata ?? {},
+          // As GoTrue's admin API: the metadata as sent, plus `email_verified` once confirmed.
+          userMetadata: {
+            ...input.userMetadata,
+            ...(input.confirmed ? { email_verified: true } : {}),
+          },
+          metadataAsSent: true,
           appMetadata: input.appMetadata,
           confirmed: input.confirmed,
           now: iso(),
@@ -912,6 +917,15 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const id = match[1]
     if (!id) {
       if (req.method === 'GET') {
+        // GoTrue parses both as unsigned integers and refuses anything else.
+        for (const name of ['page', 'per_page']) {
+          const value = url.searchParams.get(name)
+          if (value && !/^\d+$/.test(value)) {
+            throw errors.validation(
+              `Bad Pagination Parameters: strconv.ParseUint: parsing "${value}": invalid syntax`,
+            )
+          }
+        }
         const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
         const perPage = Math.min(1000, Math.max(1, Number(url.searchParams.get('per_page')) || 50))
         const { users, total } = await listUsers(db.pg, perPage, (page - 1) * perPage)
@@ -1058,6 +1072,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       throw errors.validation('Unsupported provider: provider is not enabled')
     }
     if (path.startsWith('/factors')) {
+      // Authentication comes first: without a token GoTrue answers 401 before anything else.
+      await requireUser(req)
       throw new AuthError(422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP')
     }
     if (path === '/invite' && method === 'POST') return invitations.invite(req, url)

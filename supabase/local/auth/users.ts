@@ -125,6 +125,8 @@ export interface NewUser {
   email: string
   passwordHash: string | null
   userMetadata: Record<string, unknown>
+  /** Keep the user's metadata as given (the admin API) instead of merging the identity's into it. */
+  metadataAsSent?: boolean
   appMetadata?: Record<string, unknown>
   confirmed: boolean
   /** Token hash stored as `confirmation_token` when a confirmation email goes out. */
@@ -143,7 +145,9 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<string> 
     ...user.userMetadata,
   }
   // Like GoTrue, the identity's data is merged into the user's metadata on creation.
-  const userMetadata = { ...user.userMetadata, ...identityData }
+  const userMetadata = user.metadataAsSent
+    ? user.userMetadata
+    : { ...user.userMetadata, ...identityData }
   const appMetadata = { provider: 'email', providers: ['email'], ...user.appMetadata }
   await tx.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
