@@ -1,8 +1,9 @@
 import { Box } from '@chakra-ui/react/box'
 import { chakra } from '@chakra-ui/react/styled-system'
+import { useState } from 'react'
 import { auditChanges, subjectHistory, type AuditRow } from '../api/audit-api'
 import { useAdminQuery } from '../use-admin-query'
-import { EmptyState, ErrorState, formatDateTime, LoadingState } from './admin-ui'
+import { AdminButton, EmptyState, ErrorState, formatDateTime, LoadingState } from './admin-ui'
 
 const actionWords: Record<string, string> = {
   insert: 'created',
@@ -63,7 +64,10 @@ export function AuditEntries({ rows }: { rows: AuditRow[] }) {
   )
 }
 
-/** A product's or an order's own history (admins only: the database shows others nothing). */
+/**
+ * A product's or an order's own history (admins only: the database shows others nothing). Loaded when
+ * asked for, so opening an order or a product costs nothing extra.
+ */
 export function SubjectHistory({
   kind,
   subjectId,
@@ -71,16 +75,27 @@ export function SubjectHistory({
   kind: 'product' | 'order'
   subjectId: string
 }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <chakra.section aria-label="History" display="grid" gap="2" mt="4">
+      <AdminButton tone="secondary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        {open ? 'Hide history' : 'Show history'}
+      </AdminButton>
+      {open ? <HistoryList kind={kind} subjectId={subjectId} /> : null}
+    </chakra.section>
+  )
+}
+
+function HistoryList({ kind, subjectId }: { kind: 'product' | 'order'; subjectId: string }) {
   const history = useAdminQuery(`history:${kind}:${subjectId}`, (client) =>
     subjectHistory(client, kind, subjectId),
   )
   return (
-    <chakra.section aria-label="History" display="grid" gap="2">
-      <chakra.h3 fontWeight="semibold">History</chakra.h3>
+    <>
       {history.error ? <ErrorState message={history.error} onRetry={history.reload} /> : null}
       {!history.data && !history.error ? <LoadingState label="Loading the history…" /> : null}
       {history.data?.length === 0 ? <EmptyState>No staff change recorded yet.</EmptyState> : null}
       {history.data?.length ? <AuditEntries rows={history.data} /> : null}
-    </chakra.section>
+    </>
   )
 }
