@@ -45,8 +45,10 @@ import { Route as WishlistRouteImport } from './routes/wishlist'
 import { Route as WomenRouteImport } from './routes/women'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAffiliatesRouteImport } from './routes/admin.affiliates'
+import { Route as AdminAuditRouteImport } from './routes/admin.audit'
 import { Route as AdminPayoutsRouteImport } from './routes/admin.payouts'
 import { Route as AdminProductsRouteImport } from './routes/admin.products'
+import { Route as AdminStaffRouteImport } from './routes/admin.staff'
 import { Route as AdminTransactionsRouteImport } from './routes/admin.transactions'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogArticleRouteImport } from './routes/blog.$article'
@@ -237,6 +239,11 @@ const AdminAffiliatesRoute = AdminAffiliatesRouteImport.update({
   path: '/affiliates',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminPayoutsRoute = AdminPayoutsRouteImport.update({
   id: '/payouts',
   path: '/payouts',
@@ -245,6 +252,11 @@ const AdminPayoutsRoute = AdminPayoutsRouteImport.update({
 const AdminProductsRoute = AdminProductsRouteImport.update({
   id: '/products',
   path: '/products',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminStaffRoute = AdminStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminTransactionsRoute = AdminTransactionsRouteImport.update({
@@ -329,8 +341,10 @@ export interface FileRoutesByFullPath {
   '/wishlist': typeof WishlistRoute
   '/women': typeof WomenRoute
   '/admin/affiliates': typeof AdminAffiliatesRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
+  '/admin/staff': typeof AdminStaffRoute
   '/admin/transactions': typeof AdminTransactionsRoute
   '/blog/$article': typeof BlogArticleRoute
   '/brands/$brand': typeof BrandsBrandRoute
@@ -377,8 +391,10 @@ export interface FileRoutesByTo {
   '/wishlist': typeof WishlistRoute
   '/women': typeof WomenRoute
   '/admin/affiliates': typeof AdminAffiliatesRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
+  '/admin/staff': typeof AdminStaffRoute
   '/admin/transactions': typeof AdminTransactionsRoute
   '/blog/$article': typeof BlogArticleRoute
   '/brands/$brand': typeof BrandsBrandRoute
@@ -427,8 +443,10 @@ export interface FileRoutesById {
   '/wishlist': typeof WishlistRoute
   '/women': typeof WomenRoute
   '/admin/affiliates': typeof AdminAffiliatesRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
+  '/admin/staff': typeof AdminStaffRoute
   '/admin/transactions': typeof AdminTransactionsRoute
   '/blog/$article': typeof BlogArticleRoute
   '/brands/$brand': typeof BrandsBrandRoute
@@ -478,8 +496,10 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/women'
     | '/admin/affiliates'
+    | '/admin/audit'
     | '/admin/payouts'
     | '/admin/products'
+    | '/admin/staff'
     | '/admin/transactions'
     | '/blog/$article'
     | '/brands/$brand'
@@ -526,8 +546,10 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/women'
     | '/admin/affiliates'
+    | '/admin/audit'
     | '/admin/payouts'
     | '/admin/products'
+    | '/admin/staff'
     | '/admin/transactions'
     | '/blog/$article'
     | '/brands/$brand'
@@ -575,8 +597,10 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/women'
     | '/admin/affiliates'
+    | '/admin/audit'
     | '/admin/payouts'
     | '/admin/products'
+    | '/admin/staff'
     | '/admin/transactions'
     | '/blog/$article'
     | '/brands/$brand'
@@ -888,6 +912,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAffiliatesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/payouts': {
       id: '/admin/payouts'
       path: '/payouts'
@@ -900,6 +931,13 @@ declare module '@tanstack/react-router' {
       path: '/products'
       fullPath: '/admin/products'
       preLoaderRoute: typeof AdminProductsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/staff': {
+      id: '/admin/staff'
+      path: '/staff'
+      fullPath: '/admin/staff'
+      preLoaderRoute: typeof AdminStaffRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/transactions': {
@@ -970,16 +1008,20 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAffiliatesRoute: typeof AdminAffiliatesRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminPayoutsRoute: typeof AdminPayoutsRoute
   AdminProductsRoute: typeof AdminProductsRoute
+  AdminStaffRoute: typeof AdminStaffRoute
   AdminTransactionsRoute: typeof AdminTransactionsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAffiliatesRoute: AdminAffiliatesRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminPayoutsRoute: AdminPayoutsRoute,
   AdminProductsRoute: AdminProductsRoute,
+  AdminStaffRoute: AdminStaffRoute,
   AdminTransactionsRoute: AdminTransactionsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

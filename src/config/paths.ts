@@ -77,5 +77,7 @@ export const paths = {
   adminTransactions: '/admin/transactions',
   adminPayouts: '/admin/payouts',
   adminProducts: '/admin/products',
+  adminStaff: '/admin/staff',
+  adminAudit: '/admin/audit',
   adminDashboard: '/admin-dashboard',
 } as const

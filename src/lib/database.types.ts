@@ -99,6 +99,48 @@ export type Database = {
         }
         Relationships: []
       }
+      audit_log: {
+        Row: {
+          action: 'insert' | 'update' | 'delete'
+          actor_email: string | null
+          actor_id: string | null
+          actor_role: 'admin' | 'manager' | 'service_role' | 'system'
+          after: Json | null
+          at: string
+          before: Json | null
+          id: number
+          kind: string
+          subject_id: string | null
+          table_name: string
+        }
+        Insert: {
+          action: 'insert' | 'update' | 'delete'
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_role: 'admin' | 'manager' | 'service_role' | 'system'
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          id?: never
+          kind: string
+          subject_id?: string | null
+          table_name: string
+        }
+        Update: {
+          action?: 'insert' | 'update' | 'delete'
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_role?: 'admin' | 'manager' | 'service_role' | 'system'
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          id?: never
+          kind?: string
+          subject_id?: string | null
+          table_name?: string
+        }
+        Relationships: []
+      }
       commissions: {
         Row: {
           affiliate_id: string
@@ -700,6 +742,36 @@ export type Database = {
         }
         Relationships: []
       }
+      staff_invitations: {
+        Row: {
+          accepted_at: string | null
+          accepted_by: string | null
+          email: string
+          id: string
+          invited_at: string
+          invited_by: string | null
+          role: 'admin' | 'manager'
+        }
+        Insert: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          email: string
+          id?: string
+          invited_at?: string
+          invited_by?: string | null
+          role: 'admin' | 'manager'
+        }
+        Update: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          email?: string
+          id?: string
+          invited_at?: string
+          invited_by?: string | null
+          role?: 'admin' | 'manager'
+        }
+        Relationships: []
+      }
       store_settings: {
         Row: {
           affiliate_code_lifetime_days: number
@@ -783,6 +855,7 @@ export type Database = {
     Functions: {
       admin_affiliates: { Args: never; Returns: Json }
       admin_overview: { Args: { days?: number }; Returns: Json }
+      cancel_staff_invitation: { Args: { invitation_id: string }; Returns: undefined }
       catalogue: { Args: never; Returns: Json }
       catalogue_details: { Args: never; Returns: Json }
       catalogue_version: { Args: never; Returns: string }
@@ -791,6 +864,7 @@ export type Database = {
         Returns: Json
       }
       has_role: { Args: { role_name: string }; Returns: boolean }
+      invite_staff: { Args: { email: string; role: string }; Returns: Json }
       my_affiliate: { Args: never; Returns: Json }
       order_by_token: { Args: { order_number: string; token: string }; Returns: Json }
       order_status_for_chat: { Args: { order_number: string; phone?: string }; Returns: Json }
@@ -817,11 +891,14 @@ export type Database = {
         }
         Returns: Json
       }
+      remove_staff: { Args: { user_id: string }; Returns: undefined }
       review_affiliate: {
         Args: { affiliate_id: string; status: string; commission_percent?: number }
         Returns: Json
       }
       set_order_status: { Args: { order_id: string; status: string }; Returns: Json }
+      set_staff_role: { Args: { user_id: string; role: string }; Returns: undefined }
+      staff_overview: { Args: never; Returns: Json }
       subscribe_newsletter: {
         Args: { email: string; client_id?: string; source?: string }
         Returns: undefined

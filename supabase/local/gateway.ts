@@ -134,6 +134,9 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   if (req.method === 'GET' || req.method === 'HEAD') return null
+  if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
+    throw Object.assign(new Error('body too large'), { status: 413 })
+  }
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
@@ -361,7 +364,11 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
       const status = (error as { status?: number }).status ?? 500
       if (status >= 500) console.error('[server] request failed:', error)
       if (!res.headersSent) {
-        res.writeHead(status, { 'content-type': 'application/json', ...corsHeaders() })
+        // The unread rest of a refused body would sit in front of the next request on this
+        // connection: discard it and close the connection once the answer is out.
+        const close = status === 413 ? { connection: 'close' } : {}
+        if (status === 413) req.resume()
+        res.writeHead(status, { 'content-type': 'application/json', ...corsHeaders(), ...close })
         res.end(
           JSON.stringify({
             message: status === 413 ? 'Payload Too Large' : 'Internal Server Error',

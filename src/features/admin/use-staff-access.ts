@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import {
@@ -8,7 +9,7 @@ import {
   type AuthUser,
 } from '@/features/auth/auth-slice'
 import { getSupabase } from '@/lib/supabase'
-import { errorMessage } from './api/admin-api-error'
+import { errorMessage, STAFF_REFUSED_EVENT } from './api/admin-api-error'
 import { fetchMyStaffRoles, type StaffRoleName } from './api/staff-roles-api'
 
 export type StaffAccess =
@@ -28,7 +29,9 @@ interface Lookup {
  * Decides whether the signed-in user may use the admin area. Waits for the session (no flash of "no
  * access" while it loads), then reads the user's roles itself: the header's role lookup cannot tell
  * "no role" from "not looked up yet". Looks again whenever the session's roles are refreshed, so a
- * demoted manager is shown out. The database refuses non-staff whatever this says.
+ * demoted manager is shown out. Looks again on every admin page change and whenever the database
+ * refuses a staff call, so someone removed from the staff loses the area on their next action, not when
+ * their token expires. The database refuses non-staff whatever this says.
  */
 export function useStaffAccess(): StaffAccess {
   const dispatch = useAppDispatch()
@@ -38,10 +41,17 @@ export function useStaffAccess(): StaffAccess {
   const [lookup, setLookup] = useState<Lookup | null>(null)
   const [attempt, setAttempt] = useState(0)
   const userId = user?.id
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
 
   useEffect(() => {
     dispatch(startAuth())
   }, [dispatch])
+
+  useEffect(() => {
+    const again = () => setAttempt((n) => n + 1)
+    window.addEventListener(STAFF_REFUSED_EVENT, again)
+    return () => window.removeEventListener(STAFF_REFUSED_EVENT, again)
+  }, [])
 
   useEffect(() => {
     if (!userId) return
@@ -59,7 +69,7 @@ export function useStaffAccess(): StaffAccess {
     return () => {
       live = false
     }
-  }, [userId, sessionRoles, attempt])
+  }, [userId, sessionRoles, attempt, pathname])
 
   if (!ready) return { state: 'checking' }
   if (!user) return { state: 'signed-out' }

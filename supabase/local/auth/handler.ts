@@ -11,6 +11,7 @@ import {
   OAuthError,
   oauthErrorResponse,
 } from './errors'
+import { createInvitationEndpoints } from './invitations'
 import type { PasswordHasher } from './passwords'
 import { createSignInLimiter } from './rate-limit'
 import { createRequestLimiter } from './request-limits'
@@ -608,7 +609,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   async function applyEmailChange(tx: Queryable, userId: string, email: string, at: string) {
     await tx.query(
       `update auth.users set email = $2, email_change = '', email_change_token_new = '',
-              email_change_sent_at = null, updated_at = $3::timestamptz where id = $1`,
+              email_change_token_current = '', email_change_sent_at = null, updated_at = $3::timestamptz where id = $1`,
       [userId, email, at],
     )
     await tx.query(
@@ -619,6 +620,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       [userId, email, at],
     )
     await deleteOneTimeToken(tx, userId, 'email_change_token_new')
+    await deleteOneTimeToken(tx, userId, 'email_change_token_current')
   }
 
   async function logout(req: Request, url: URL): Promise<Response> {
@@ -754,7 +756,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     recovery: ['recovery_token'],
     magiclink: ['recovery_token'],
     email: ['confirmation_token', 'recovery_token'],
-    email_change: ['email_change_token_new'],
+    email_change: ['email_change_token_new', 'email_change_token_current'],
   }
   const SENT_AT: Record<
     TokenColumn,
@@ -763,6 +765,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     confirmation_token: 'confirmation_sent_at',
     recovery_token: 'recovery_sent_at',
     email_change_token_new: 'email_change_sent_at',
+    email_change_token_current: 'email_change_sent_at',
   }
 
   /** Finds the user a one-time token belongs to, checks expiry, applies it and opens a session. */
@@ -820,7 +823,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         [found.id, found[tokenColumn]],
       )
       if (!cleared.affectedRows) throw errors.otpExpired()
-      if (tokenColumn === 'email_change_token_new') {
+      if (tokenColumn.startsWith('email_change')) {
         await applyEmailChange(tx, found.id, found.email_change ?? found.email, at)
       } else {
         await deleteOneTimeToken(tx, found.id, tokenColumn)
@@ -902,7 +905,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         insertUser(tx, {
           email,
           passwordHash,
-          userMetadata: input.userMetadata ?? {},
+          // As GoTrue's admin API: the metadata as sent, plus `email_verified` once confirmed.
+          userMetadata: {
+            ...input.userMetadata,
+            ...(input.confirmed ? { email_verified: true } : {}),
+          },
+          metadataAsSent: true,
           appMetadata: input.appMetadata,
           confirmed: input.confirmed,
           now: iso(),
@@ -921,6 +929,15 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const id = match[1]
     if (!id) {
       if (req.method === 'GET') {
+        // GoTrue parses both as unsigned integers and refuses anything else.
+        for (const name of ['page', 'per_page']) {
+          const value = url.searchParams.get(name)
+          if (value && !/^\d+$/.test(value)) {
+            throw errors.validation(
+              `Bad Pagination Parameters: strconv.ParseUint: parsing "${value}": invalid syntax`,
+            )
+          }
+        }
         const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
         const perPage = Math.min(1000, Math.max(1, Number(url.searchParams.get('per_page')) || 50))
         const { users, total } = await listUsers(db.pg, perPage, (page - 1) * perPage)
@@ -1004,6 +1021,20 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     throw errors.methodNotAllowed()
   }
 
+  const invitations = createInvitationEndpoints({
+    db,
+    hasher,
+    now,
+    readBody,
+    requireAdmin,
+    validateEmail,
+    checkPassword,
+    redirectTarget,
+    emailLink,
+    sendEmail,
+    tokenHash,
+  })
+
   // ---------------------------------------------------------------------------------------------
   // Router
 
@@ -1054,8 +1085,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       throw errors.validation('Unsupported provider: provider is not enabled')
     }
     if (path.startsWith('/factors')) {
+      // Authentication comes first: without a token GoTrue answers 401 before anything else.
+      await requireUser(req)
       throw new AuthError(422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP')
     }
+    if (path === '/invite' && method === 'POST') return invitations.invite(req, url)
+    if (path === '/admin/generate_link' && method === 'POST') return invitations.generateLink(req)
     if (path.startsWith('/admin/')) return admin(req, url, path)
     throw errors.notFound()
   }

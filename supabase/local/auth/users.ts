@@ -40,6 +40,7 @@ export type UserRow = {
   confirmation_token: string | null
   recovery_token: string | null
   email_change_token_new: string | null
+  email_change_token_current: string | null
   identities: Record<string, unknown>[]
 } & Record<TimestampColumn, string | null>
 
@@ -48,6 +49,7 @@ const USER_SELECT = `
          coalesce(u.email, '') as email, coalesce(u.phone, '') as phone, u.encrypted_password,
          u.raw_app_meta_data, u.raw_user_meta_data, u.is_anonymous, u.email_change,
          u.confirmation_token, u.recovery_token, u.email_change_token_new,
+         u.email_change_token_current,
          ${TIMESTAMPS.map((c) => `${rfc3339(`u.${c}`)} as ${c}`).join(', ')},
          (select coalesce(jsonb_agg(jsonb_build_object(
                    'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id,
@@ -72,7 +74,8 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
   return res.rows[0]
 }
 
-export type TokenColumn = 'confirmation_token' | 'recovery_token' | 'email_change_token_new'
+export type TokenColumn =
+  'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current'
 
 export async function findUserByToken(
   q: Queryable,
@@ -122,6 +125,8 @@ export interface NewUser {
   email: string
   passwordHash: string | null
   userMetadata: Record<string, unknown>
+  /** Keep the user's metadata as given (the admin API) instead of merging the identity's into it. */
+  metadataAsSent?: boolean
   appMetadata?: Record<string, unknown>
   confirmed: boolean
   /** Token hash stored as `confirmation_token` when a confirmation email goes out. */
@@ -140,7 +145,9 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<string> 
     ...user.userMetadata,
   }
   // Like GoTrue, the identity's data is merged into the user's metadata on creation.
-  const userMetadata = { ...user.userMetadata, ...identityData }
+  const userMetadata = user.metadataAsSent
+    ? user.userMetadata
+    : { ...user.userMetadata, ...identityData }
   const appMetadata = { provider: 'email', providers: ['email'], ...user.appMetadata }
   await tx.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,

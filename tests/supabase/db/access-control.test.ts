@@ -51,6 +51,10 @@ async function buildFixtures(db: LocalDb): Promise<Fixtures> {
   await grantRole(db, manager, 'manager')
   await grantRole(db, admin, 'admin')
   await db.pg.query('delete from public.profiles where id = $1', [C.id])
+  await db.pg.query(
+    `insert into public.staff_invitations (email, role, invited_by) values ('invited@example.test', 'manager', $1)`,
+    [admin.id],
+  )
 
   await addProduct(db, { id: 'acl-active', price: 2000, stock: 100 })
   await addProduct(db, { id: 'acl-hidden', price: 2000, stock: 100, active: false })
@@ -300,6 +304,26 @@ const probes: Probe[] = [
     sql: "update public.user_roles set role = 'admin' where user_id = $1",
     params: (f) => [f.actors.manager.id],
     expect: everyoneDenied,
+  },
+  // audit_log
+  {
+    table: 'audit_log',
+    what: 'read the audit trail',
+    kind: 'read',
+    sql: 'select id from public.audit_log',
+    params: () => [],
+    expect: adminOnly,
+  },
+  // Rewriting or deleting audit rows is refused by a trigger, not by RLS (so the check below that
+  // switches RLS off does not apply): tests/supabase/admin/audit-trail.test.ts proves it.
+  // staff_invitations
+  {
+    table: 'staff_invitations',
+    what: 'read the open invitations',
+    kind: 'read',
+    sql: 'select id from public.staff_invitations',
+    params: () => [],
+    expect: adminOnly,
   },
   // orders
   {

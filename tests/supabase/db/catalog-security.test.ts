@@ -14,6 +14,7 @@ type Privilege = 'SELECT' | 'INSERT' | 'UPDATE' | 'DELETE' | 'TRUNCATE' | 'REFER
 /** Every public table and exactly what anon and authenticated may do to it (RLS narrows it further). */
 const decided: Record<string, { anon: Privilege[]; authenticated: Privilege[] }> = {
   addresses: { anon: [], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
+  audit_log: { anon: [], authenticated: ['SELECT'] },
   affiliates: { anon: [], authenticated: ['SELECT', 'INSERT', 'UPDATE'] },
   commissions: { anon: [], authenticated: ['SELECT'] },
   contact_messages: { anon: ['INSERT'], authenticated: ['SELECT', 'INSERT'] },
@@ -27,6 +28,7 @@ const decided: Record<string, { anon: Privilege[]; authenticated: Privilege[] }>
   products: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
   product_sizes: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
   profiles: { anon: [], authenticated: ['SELECT', 'UPDATE'] },
+  staff_invitations: { anon: [], authenticated: ['SELECT'] },
   store_settings: { anon: ['SELECT'], authenticated: ['SELECT', 'UPDATE'] },
   user_roles: { anon: [], authenticated: ['SELECT', 'INSERT', 'DELETE'] },
   watch_brands: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
@@ -53,6 +55,11 @@ const callable: Record<string, { anon: boolean; authenticated: boolean; service_
   admin_overview: { anon: false, authenticated: true, service_role: true },
   admin_affiliates: { anon: false, authenticated: true, service_role: true },
   my_affiliate: { anon: false, authenticated: true, service_role: false },
+  invite_staff: { anon: false, authenticated: true, service_role: false },
+  set_staff_role: { anon: false, authenticated: true, service_role: false },
+  remove_staff: { anon: false, authenticated: true, service_role: false },
+  cancel_staff_invitation: { anon: false, authenticated: true, service_role: false },
+  staff_overview: { anon: false, authenticated: true, service_role: false },
   record_payment_request: { anon: false, authenticated: false, service_role: true },
   record_payment_result: { anon: false, authenticated: false, service_role: true },
 }
@@ -269,7 +276,7 @@ function checks(label: string, open: () => Promise<LocalDb>) {
       ])
     })
 
-    it('creates nothing in the auth schema but the sign-up trigger', async () => {
+    it('creates nothing in the auth schema but the sign-up and invitation triggers', async () => {
       const res = await db.pg.query<{ name: string }>(
         `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
          where n.nspname = 'auth' and p.proname not in ('uid', 'role', 'email', 'jwt')`,
@@ -280,7 +287,10 @@ function checks(label: string, open: () => Promise<LocalDb>) {
          join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
          where n.nspname = 'auth' and not t.tgisinternal`,
       )
-      expect(triggers.rows.map((r) => r.name)).toEqual(['on_auth_user_created'])
+      expect(triggers.rows.map((r) => r.name).sort()).toEqual([
+        'on_auth_user_confirmed_accept_invitation',
+        'on_auth_user_created',
+      ])
     })
   })
 }

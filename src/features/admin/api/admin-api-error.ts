@@ -42,6 +42,9 @@ function detailCodeOf(details: string | null | undefined): string | null {
   return null
 }
 
+/** Announced when the database refuses a staff call: the admin area then checks the roles again. */
+export const STAFF_REFUSED_EVENT = 'luxe:staff-refused'
+
 /** Plain words for an API error (supabase-js `{ error, status }`). */
 export function toAdminError(error: ErrorLike, status: number): AdminApiError {
   const code = error.code ?? null
@@ -50,7 +53,10 @@ export function toAdminError(error: ErrorLike, status: number): AdminApiError {
     return new AdminApiError(messages.offline, 0, code)
   }
   if (status === 401) return new AdminApiError(messages.signedOut, status, code)
-  if (status === 403 || code === '42501') return new AdminApiError(messages.forbidden, status, code)
+  if (status === 403 || code === '42501') {
+    if (typeof window !== 'undefined') window.dispatchEvent(new Event(STAFF_REFUSED_EVENT))
+    return new AdminApiError(messages.forbidden, status, code)
+  }
   if (code && /^PT\d{3}$/.test(code) && error.message) {
     return new AdminApiError(error.message, status, code, detailCode)
   }

@@ -20,7 +20,13 @@ export function adminNavItems(isAdmin: boolean): AdminNavItem[] {
     { to: paths.adminProducts, label: 'Products' },
     { to: paths.adminTransactions, label: 'Transactions' },
     { to: paths.adminAffiliates, label: 'Affiliates' },
-    ...(isAdmin ? [{ to: paths.adminPayouts, label: 'Payouts' }] : []),
+    ...(isAdmin
+      ? [
+          { to: paths.adminPayouts, label: 'Payouts' },
+          { to: paths.adminStaff, label: 'Staff' },
+          { to: paths.adminAudit, label: 'Audit trail' },
+        ]
+      : []),
   ]
 }
 

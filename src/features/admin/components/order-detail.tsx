@@ -23,6 +23,7 @@ import {
   paymentStatusLabel,
   paymentStatusTone,
 } from '../labels'
+import { useStaff } from '../staff-context'
 import { useAdminQuery } from '../use-admin-query'
 import {
   AdminButton,
@@ -33,6 +34,7 @@ import {
   Table,
   TableScroll,
 } from './admin-ui'
+import { SubjectHistory } from './audit-entries'
 import { ConfirmDialog } from './confirm-dialog'
 import { StaffHere } from './live-notes'
 
@@ -62,6 +64,7 @@ export function OrderDetailPanel({
   onClose: () => void
   onChanged: () => void
 }) {
+  const { isAdmin } = useStaff()
   const query = useAdminQuery(`order:${orderNumber}`, (client) =>
     fetchOrderDetail(client, orderNumber),
   )
@@ -73,13 +76,18 @@ export function OrderDetailPanel({
       ) : !query.data ? (
         <LoadingState label="Loading the order…" />
       ) : (
-        <OrderBody
-          order={query.data}
-          onChanged={() => {
-            query.reload()
-            onChanged()
-          }}
-        />
+        <>
+          <OrderBody
+            order={query.data}
+            onChanged={() => {
+              query.reload()
+              onChanged()
+            }}
+          />
+          {isAdmin ? (
+            <SubjectHistory key={query.data.updated_at} kind="order" subjectId={query.data.id} />
+          ) : null}
+        </>
       )}
     </Drawer>
   )

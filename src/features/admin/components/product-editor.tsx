@@ -33,6 +33,7 @@ import {
   type ProductRow,
   type SizeStockRow,
 } from '../product-form'
+import { useStaff } from '../staff-context'
 import { useAdminQuery } from '../use-admin-query'
 import {
   AdminButton,
@@ -43,6 +44,7 @@ import {
   Select,
   TextArea,
 } from './admin-ui'
+import { SubjectHistory } from './audit-entries'
 import { ChipsInput } from './chips-input'
 import { ChangedUnderYou, StaffHere, useChangesUnderEditor } from './live-notes'
 import { ImagePicker } from './image-picker'
@@ -59,6 +61,7 @@ export function ProductEditor({
   onSaved: () => void
 }) {
   const isNew = productId === 'new'
+  const { isAdmin } = useStaff()
   const product = useAdminQuery(`product:${productId}`, async (client) =>
     isNew
       ? null
@@ -103,6 +106,9 @@ export function ProductEditor({
           />
         </>
       )}
+      {isAdmin && !isNew && product.data ? (
+        <SubjectHistory key={product.data.row.updated_at} kind="product" subjectId={productId} />
+      ) : null}
     </Drawer>
   )
 }

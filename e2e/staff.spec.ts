@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test'
+import { ADMIN_EMAIL, signInAt, uniqueEmail } from './support/accounts'
+import { skipIntro } from './support/pwa'
+
+/**
+ * The staff page against `npm start`: an admin invites a manager, who opens the link from the local
+ * inbox, chooses a password and reaches the admin area; the admin then removes them, and the
+ * manager's open admin page loses access on its next action.
+ */
+
+test.beforeEach(({ context }) => skipIntro(context))
+
+test('an admin invites a manager, who sets a password through the link; removed, they lose access at once', async ({
+  page,
+  browser,
+}) => {
+  // Two people's whole journeys in two browser contexts, each loading the app cold.
+  test.setTimeout(150_000)
+  const email = uniqueEmail('invited-manager')
+
+  await signInAt(page, '/admin/staff', ADMIN_EMAIL)
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible()
+  const form = page.getByRole('form', { name: 'Invite staff' })
+  await form.getByLabel('Email address').fill('not an address')
+  await form.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(form.getByText('Enter a valid email address.')).toBeVisible()
+  await form.getByLabel('Email address').fill(email)
+  await form.getByLabel('Role').selectOption('manager')
+  await form.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText('Invitation sent')).toBeVisible()
+  const invitations = page.getByRole('region', { name: 'Open invitations' })
+  await expect(invitations.getByRole('cell', { name: email, exact: true })).toBeVisible()
+
+  // The invitee, on their own device: the local inbox, the link, a password, the admin area.
+  const invitee = await browser.newContext()
+  await skipIntro(invitee)
+  const theirs = await invitee.newPage()
+  await theirs.goto(`/__dev/inbox?to=${encodeURIComponent(email)}`)
+  await expect(theirs.getByRole('heading', { name: 'You have been invited' })).toBeVisible()
+  await theirs
+    .getByRole('link', { name: /\/auth\/v1\/verify/ })
+    .first()
+    .click()
+  const passwordForm = theirs.getByRole('form', { name: 'Set a new password' })
+  await passwordForm.getByLabel('New password', { exact: true }).fill('manager-pass-1')
+  await passwordForm.getByLabel('Confirm new password', { exact: true }).fill('manager-pass-1')
+  await passwordForm.getByRole('button', { name: 'Save new password' }).click()
+  await expect(theirs).toHaveURL(/\/admin$/)
+  await expect(theirs.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
+  await expect(theirs.getByText('Manager', { exact: true })).toBeVisible()
+
+  // Back on the admin's page: the invitation became a staff member; remove them.
+  const members = page.getByRole('region', { name: 'Staff members' })
+  await members.getByRole('button', { name: 'Refresh' }).click()
+  await expect(members.getByText(email)).toBeVisible()
+  await members.getByRole('button', { name: `Remove staff access of ${email}` }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Remove staff access?' })
+  await dialog.getByRole('button', { name: 'Remove access' }).click()
+  await expect(page.getByText(`${email} no longer has staff access`)).toBeVisible()
+  await expect(members.getByText(email)).toHaveCount(0)
+
+  // The manager's page is still open with a valid token: their next action shows them out.
+  await theirs
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Transactions' })
+    .click()
+  await expect(
+    theirs.getByRole('heading', { level: 1, name: "You don't have access to the admin area" }),
+  ).toBeVisible()
+  await invitee.close()
+
+  // The audit trail names the admin who invited and removed them, with the role before the removal.
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Audit trail' })
+    .click()
+  await page.getByLabel('Kind').selectOption('staff')
+  const entries = page.getByRole('list', { name: 'Audit entries' })
+  await expect(
+    entries.getByRole('listitem').filter({ hasText: 'deleted user roles' }).first(),
+  ).toContainText(`${ADMIN_EMAIL} (admin)`)
+  await expect(entries.getByRole('listitem').filter({ hasText: email }).first()).toBeVisible()
+})
