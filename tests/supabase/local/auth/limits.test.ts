@@ -230,6 +230,12 @@ describe('clientAddress', () => {
     expect(clientAddress('10.0.0.1', ['1.2.3.4', '198.51.100.7'], trusted)).toBe('198.51.100.7')
     expect(clientAddress('::ffff:10.0.0.1', '2001:DB8::5', trusted)).toBe('2001:db8::5')
     expect(clientAddress('[fd00::1]', '203.0.113.4', trusted)).toBe('203.0.113.4')
+    // Multi-digit parts of an IPv4-mapped address.
+    const mapped = parseTrustedProxies('::ffff:192.168.100.254')
+    expect([...mapped]).toEqual(['192.168.100.254'])
+    expect(clientAddress('::ffff:192.168.100.254', '::ffff:203.113.210.199', mapped)).toBe(
+      '203.113.210.199',
+    )
     // Garbage ends the chain at the last address that could be checked.
     expect(clientAddress('10.0.0.1', 'x, not-an-ip', trusted)).toBe('10.0.0.1')
     expect(clientAddress('10.0.0.1', 'not-an-ip, 10.0.0.2', trusted)).toBe('10.0.0.2')
