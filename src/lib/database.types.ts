@@ -202,6 +202,111 @@ export type Database = {
         Update: { code?: number; name?: string }
         Relationships: []
       }
+      discount_codes: {
+        Row: {
+          active: boolean
+          categories: string[]
+          code: string
+          combinable: boolean
+          created_at: string
+          created_by: string | null
+          description: string | null
+          email: string | null
+          ends_at: string | null
+          first_order_only: boolean
+          id: string
+          kind: 'percent' | 'fixed'
+          max_discount: number | null
+          max_uses: number | null
+          max_uses_per_customer: number | null
+          min_subtotal: number
+          product_ids: string[]
+          source: 'staff' | 'welcome'
+          starts_at: string | null
+          updated_at: string
+          value: number
+        }
+        Insert: {
+          active?: boolean
+          categories?: string[]
+          code: string
+          combinable?: boolean
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          email?: string | null
+          ends_at?: string | null
+          first_order_only?: boolean
+          id?: string
+          kind: 'percent' | 'fixed'
+          max_discount?: number | null
+          max_uses?: number | null
+          max_uses_per_customer?: number | null
+          min_subtotal?: number
+          product_ids?: string[]
+          source?: 'staff' | 'welcome'
+          starts_at?: string | null
+          updated_at?: string
+          value: number
+        }
+        Update: {
+          active?: boolean
+          categories?: string[]
+          code?: string
+          combinable?: boolean
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          email?: string | null
+          ends_at?: string | null
+          first_order_only?: boolean
+          id?: string
+          kind?: 'percent' | 'fixed'
+          max_discount?: number | null
+          max_uses?: number | null
+          max_uses_per_customer?: number | null
+          min_subtotal?: number
+          product_ids?: string[]
+          source?: 'staff' | 'welcome'
+          starts_at?: string | null
+          updated_at?: string
+          value?: number
+        }
+        Relationships: []
+      }
+      discount_redemptions: {
+        Row: { amount: number; code_id: string; created_at: string; id: number; order_id: string }
+        Insert: {
+          amount: number
+          code_id: string
+          created_at?: string
+          id?: never
+          order_id: string
+        }
+        Update: {
+          amount?: number
+          code_id?: string
+          created_at?: string
+          id?: never
+          order_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'discount_redemptions_code_id_fkey'
+            columns: ['code_id']
+            isOneToOne: false
+            referencedRelation: 'discount_codes'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'discount_redemptions_order_id_fkey'
+            columns: ['order_id']
+            isOneToOne: false
+            referencedRelation: 'orders'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       newsletter_subscribers: {
         Row: {
           client_id: string | null
@@ -228,6 +333,7 @@ export type Database = {
       }
       order_items: {
         Row: {
+          code_discount: number
           color: string | null
           discount: number
           discounted_unit_price: number
@@ -242,6 +348,7 @@ export type Database = {
           unit_price: number
         }
         Insert: {
+          code_discount?: number
           color?: string | null
           discount?: number
           discounted_unit_price: number
@@ -256,6 +363,7 @@ export type Database = {
           unit_price: number
         }
         Update: {
+          code_discount?: number
           color?: string | null
           discount?: number
           discounted_unit_price?: number
@@ -293,6 +401,7 @@ export type Database = {
           affiliate_id: string | null
           cancelled_at: string | null
           client_order_id: string
+          code_discount: number
           confirmed_at: string | null
           county: string | null
           created_at: string
@@ -300,6 +409,7 @@ export type Database = {
           delivered_at: string | null
           delivery_fee: number
           delivery_method: 'delivery' | 'pickup'
+          discount_codes: string[]
           discount_total: number
           dispatched_at: string | null
           email: string
@@ -326,6 +436,7 @@ export type Database = {
           affiliate_id?: string | null
           cancelled_at?: string | null
           client_order_id: string
+          code_discount?: number
           confirmed_at?: string | null
           county?: string | null
           created_at?: string
@@ -333,6 +444,7 @@ export type Database = {
           delivered_at?: string | null
           delivery_fee?: number
           delivery_method: 'delivery' | 'pickup'
+          discount_codes?: string[]
           discount_total?: number
           dispatched_at?: string | null
           email: string
@@ -359,6 +471,7 @@ export type Database = {
           affiliate_id?: string | null
           cancelled_at?: string | null
           client_order_id?: string
+          code_discount?: number
           confirmed_at?: string | null
           county?: string | null
           created_at?: string
@@ -366,6 +479,7 @@ export type Database = {
           delivered_at?: string | null
           delivery_fee?: number
           delivery_method?: 'delivery' | 'pickup'
+          discount_codes?: string[]
           discount_total?: number
           dispatched_at?: string | null
           email?: string
@@ -701,32 +815,47 @@ export type Database = {
         Row: {
           affiliate_code_lifetime_days: number
           affiliate_commission_percent: number
+          code_attempt_limit: number
+          code_attempt_window_minutes: number
           free_delivery_from: number
           id: boolean
           nairobi_delivery_fee: number
           other_county_delivery_fee: number
           pickup_fee: number
           updated_at: string
+          welcome_code_days: number
+          welcome_discount_cap: number
+          welcome_discount_percent: number
         }
         Insert: {
           affiliate_code_lifetime_days?: number
           affiliate_commission_percent?: number
+          code_attempt_limit?: number
+          code_attempt_window_minutes?: number
           free_delivery_from: number
           id?: boolean
           nairobi_delivery_fee: number
           other_county_delivery_fee: number
           pickup_fee: number
           updated_at?: string
+          welcome_code_days?: number
+          welcome_discount_cap?: number
+          welcome_discount_percent?: number
         }
         Update: {
           affiliate_code_lifetime_days?: number
           affiliate_commission_percent?: number
+          code_attempt_limit?: number
+          code_attempt_window_minutes?: number
           free_delivery_from?: number
           id?: boolean
           nairobi_delivery_fee?: number
           other_county_delivery_fee?: number
           pickup_fee?: number
           updated_at?: string
+          welcome_code_days?: number
+          welcome_discount_cap?: number
+          welcome_discount_percent?: number
         }
         Relationships: []
       }
@@ -783,6 +912,10 @@ export type Database = {
       catalogue: { Args: never; Returns: Json }
       catalogue_details: { Args: never; Returns: Json }
       catalogue_version: { Args: never; Returns: string }
+      claim_welcome_offer: {
+        Args: { email: string; client_id?: string; source?: string }
+        Returns: Json
+      }
       create_payout: {
         Args: { affiliate_id: string; mpesa_reference?: string; note?: string }
         Returns: Json
@@ -822,6 +955,7 @@ export type Database = {
         Args: { email: string; client_id?: string; source?: string }
         Returns: undefined
       }
+      take_outgoing_emails: { Args: { max_count?: number }; Returns: Json[] }
     }
     Enums: { [_ in never]: never }
     CompositeTypes: { [_ in never]: never }

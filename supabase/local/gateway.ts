@@ -12,6 +12,7 @@ import { createFunctionsRunner } from './functions-runner'
 import { compressApiResponse } from './http-compression'
 import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
 import { loadKeys, type LocalKeys } from './keys'
+import { startLocalMailer, type LocalMailer } from './mailer'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
 import { seedStaff } from './staff-seed'
@@ -65,6 +66,8 @@ export interface LocalServer {
   /** Bound to this server's secret and clock; what the REST layer uses. */
   verifyJwt: VerifyJwt
   inbox: DevInbox
+  /** Delivers the emails the database queues (welcome codes, order news) to the dev inbox. */
+  mailer: LocalMailer
   auth: AuthService
   /** Live auth settings: changes apply to the next request. */
   authSettings: AuthSettings
@@ -250,6 +253,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   if (options.seedStaff !== false) await seedStaff(db, auth, log)
 
   const rest = createRestHandler({ db, verifyJwt })
+  const mailer = startLocalMailer(db, inbox, log)
   let origin = ''
   const functions = createFunctionsRunner({
     functionsDir: options.functionsDir ?? join(projectRoot, 'supabase/functions'),
@@ -315,7 +319,11 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
       const userAgent = req.headers['user-agent'] ?? null
       return send(await compressed(await auth.handle(request, { ip: remoteIp(req), userAgent })))
     }
-    if (prefix === '/rest/v1') return send(await compressed(await rest(request)))
+    if (prefix === '/rest/v1') {
+      // As the hosted gateway does: the database sees who is calling (limits on tries per address).
+      request.headers.set('x-forwarded-for', remoteIp(req))
+      return send(await compressed(await rest(request)))
+    }
     if (isFunctions) return send(await functions.handle(request))
     return send(json(404, { message: 'no Route matched with those values' }))
   }
@@ -366,6 +374,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     })
   } catch (error) {
     await hasher.close()
+    await mailer.stop()
     if (!options.db || !options.keepDb) await db.close()
     throw error
   }
@@ -388,6 +397,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
         setTimeout(() => server.closeAllConnections(), 2000).unref()
       })
       await hasher.close()
+      await mailer.stop()
       if (!options.db || !options.keepDb) await db.close()
     })())
 
@@ -401,6 +411,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     jwt,
     verifyJwt,
     inbox,
+    mailer,
     auth,
     authSettings,
     clock,
