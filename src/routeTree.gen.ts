@@ -45,6 +45,7 @@ import { Route as WishlistRouteImport } from './routes/wishlist'
 import { Route as WomenRouteImport } from './routes/women'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAffiliatesRouteImport } from './routes/admin.affiliates'
+import { Route as AdminDiscountsRouteImport } from './routes/admin.discounts'
 import { Route as AdminPayoutsRouteImport } from './routes/admin.payouts'
 import { Route as AdminProductsRouteImport } from './routes/admin.products'
 import { Route as AdminTransactionsRouteImport } from './routes/admin.transactions'
@@ -237,6 +238,11 @@ const AdminAffiliatesRoute = AdminAffiliatesRouteImport.update({
   path: '/affiliates',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminDiscountsRoute = AdminDiscountsRouteImport.update({
+  id: '/discounts',
+  path: '/discounts',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminPayoutsRoute = AdminPayoutsRouteImport.update({
   id: '/payouts',
   path: '/payouts',
@@ -329,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/wishlist': typeof WishlistRoute
   '/women': typeof WomenRoute
   '/admin/affiliates': typeof AdminAffiliatesRoute
+  '/admin/discounts': typeof AdminDiscountsRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
   '/admin/transactions': typeof AdminTransactionsRoute
@@ -377,6 +384,7 @@ export interface FileRoutesByTo {
   '/wishlist': typeof WishlistRoute
   '/women': typeof WomenRoute
   '/admin/affiliates': typeof AdminAffiliatesRoute
+  '/admin/discounts': typeof AdminDiscountsRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
   '/admin/transactions': typeof AdminTransactionsRoute
@@ -427,6 +435,7 @@ export interface FileRoutesById {
   '/wishlist': typeof WishlistRoute
   '/women': typeof WomenRoute
   '/admin/affiliates': typeof AdminAffiliatesRoute
+  '/admin/discounts': typeof AdminDiscountsRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
   '/admin/transactions': typeof AdminTransactionsRoute
@@ -478,6 +487,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/women'
     | '/admin/affiliates'
+    | '/admin/discounts'
     | '/admin/payouts'
     | '/admin/products'
     | '/admin/transactions'
@@ -526,6 +536,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/women'
     | '/admin/affiliates'
+    | '/admin/discounts'
     | '/admin/payouts'
     | '/admin/products'
     | '/admin/transactions'
@@ -575,6 +586,7 @@ export interface FileRouteTypes {
     | '/wishlist'
     | '/women'
     | '/admin/affiliates'
+    | '/admin/discounts'
     | '/admin/payouts'
     | '/admin/products'
     | '/admin/transactions'
@@ -888,6 +900,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAffiliatesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/discounts': {
+      id: '/admin/discounts'
+      path: '/discounts'
+      fullPath: '/admin/discounts'
+      preLoaderRoute: typeof AdminDiscountsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/payouts': {
       id: '/admin/payouts'
       path: '/payouts'
@@ -970,6 +989,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAffiliatesRoute: typeof AdminAffiliatesRoute
+  AdminDiscountsRoute: typeof AdminDiscountsRoute
   AdminPayoutsRoute: typeof AdminPayoutsRoute
   AdminProductsRoute: typeof AdminProductsRoute
   AdminTransactionsRoute: typeof AdminTransactionsRoute
@@ -978,6 +998,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAffiliatesRoute: AdminAffiliatesRoute,
+  AdminDiscountsRoute: AdminDiscountsRoute,
   AdminPayoutsRoute: AdminPayoutsRoute,
   AdminProductsRoute: AdminProductsRoute,
   AdminTransactionsRoute: AdminTransactionsRoute,

@@ -77,5 +77,6 @@ export const paths = {
   adminTransactions: '/admin/transactions',
   adminPayouts: '/admin/payouts',
   adminProducts: '/admin/products',
+  adminDiscounts: '/admin/discounts',
   adminDashboard: '/admin-dashboard',
 } as const

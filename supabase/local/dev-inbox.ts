@@ -4,13 +4,14 @@
  * `/__dev/inbox` (and `/__dev/inbox.json`), newest first. Nothing is sent anywhere. Only loopback
  * clients may read it.
  */
-export type EmailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite' | 'store'
+export type EmailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite'
 
 export interface DevEmail {
   id: number
   to: string
   subject: string
-  kind: EmailKind
+  /** An auth email's kind, or `store` for the store's own emails (welcome code, order news). */
+  kind: EmailKind | 'store'
   /** The link in the email (GoTrue's ConfirmationURL). */
   link: string
   /** The 6-digit code for `verifyOtp`. */
@@ -25,7 +26,7 @@ export interface DevInbox {
   send(email: Omit<DevEmail, 'id' | 'sentAt'>): DevEmail
   /** Newest first; optionally only the emails to one address. */
   list(to?: string): DevEmail[]
-  latest(to: string, kind?: EmailKind): DevEmail | undefined
+  latest(to: string, kind?: EmailKind | 'store'): DevEmail | undefined
   clear(): void
 }
 

@@ -206,7 +206,14 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
                       </chakra.span>
                     ) : null}
                   </td>
-                  <td data-numeric="">{formatPrice(item.line_total, 'KSH')}</td>
+                  <td data-numeric="">
+                    {formatPrice(item.line_total, 'KSH')}
+                    {item.code_discount > 0 ? (
+                      <chakra.span display="block" fontSize="xs" color="brand.muted">
+                        code −{formatPrice(item.code_discount, 'KSH')}
+                      </chakra.span>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -214,8 +221,17 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
         </TableScroll>
         <chakra.dl display="grid" gridTemplateColumns="1fr auto" gap="1" mt="3" fontSize="sm">
           <Row label="Subtotal" value={formatPrice(order.subtotal, 'KSH')} />
-          {order.discount_total > 0 ? (
-            <Row label="Discounts" value={`−${formatPrice(order.discount_total, 'KSH')}`} />
+          {order.discount_total - order.code_discount > 0 ? (
+            <Row
+              label="Discounts"
+              value={`−${formatPrice(order.discount_total - order.code_discount, 'KSH')}`}
+            />
+          ) : null}
+          {order.code_discount > 0 ? (
+            <Row
+              label={`${order.discount_codes.length > 1 ? 'Codes' : 'Code'} ${order.discount_codes.join(', ')}`}
+              value={`−${formatPrice(order.code_discount, 'KSH')}`}
+            />
           ) : null}
           <Row
             label="Delivery"

@@ -18,6 +18,7 @@ import type { OrderDocument, OrderStatus, PaymentStatus } from '../checkout-type
 import { findSavedOrder, saveOrderLink } from '../saved-orders'
 import { Notice, primaryButton, secondaryButton } from './form-controls'
 import { MpesaPanel } from './mpesa-panel'
+import { OrderDiscountRows } from './order-discount-rows'
 import { optionsText, TotalRow } from './order-summary'
 
 const statusText: Record<OrderStatus, string> = {
@@ -260,12 +261,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
             </chakra.ul>
             <chakra.dl display="grid" gap="2" mt="4">
               <TotalRow label="Subtotal" value={formatPrice(order.subtotal, currency)} />
-              {order.discountTotal > 0 ? (
-                <TotalRow
-                  label="Discounts"
-                  value={`−${formatPrice(order.discountTotal, currency)}`}
-                />
-              ) : null}
+              <OrderDiscountRows order={order} currency={currency} />
               <TotalRow
                 label="Delivery"
                 value={order.deliveryFee === 0 ? 'Free' : formatPrice(order.deliveryFee, currency)}
