@@ -416,7 +416,8 @@ export type Database = {
           id: string
           order_number: string
           paid_at: string | null
-          payment_method: 'mpesa' | 'cod'
+          payment_due_at: string | null
+          payment_method: 'mpesa' | 'cod' | 'bank'
           payment_status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone: string
           pickup_point: string | null
@@ -451,7 +452,8 @@ export type Database = {
           id?: string
           order_number?: string
           paid_at?: string | null
-          payment_method: 'mpesa' | 'cod'
+          payment_due_at?: string | null
+          payment_method: 'mpesa' | 'cod' | 'bank'
           payment_status?: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone: string
           pickup_point?: string | null
@@ -486,7 +488,8 @@ export type Database = {
           id?: string
           order_number?: string
           paid_at?: string | null
-          payment_method?: 'mpesa' | 'cod'
+          payment_due_at?: string | null
+          payment_method?: 'mpesa' | 'cod' | 'bank'
           payment_status?: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone?: string
           pickup_point?: string | null
@@ -535,8 +538,9 @@ export type Database = {
           order_id: string
           paid_at: string | null
           phone: string | null
-          provider: 'mpesa' | 'cod'
+          provider: 'mpesa' | 'cod' | 'bank'
           raw_callback: Json | null
+          reference: string | null
           result_code: number | null
           result_desc: string | null
           status: 'pending' | 'paid' | 'failed' | 'cancelled'
@@ -552,8 +556,9 @@ export type Database = {
           order_id: string
           paid_at?: string | null
           phone?: string | null
-          provider: 'mpesa' | 'cod'
+          provider: 'mpesa' | 'cod' | 'bank'
           raw_callback?: Json | null
+          reference?: string | null
           result_code?: number | null
           result_desc?: string | null
           status?: 'pending' | 'paid' | 'failed' | 'cancelled'
@@ -569,8 +574,9 @@ export type Database = {
           order_id?: string
           paid_at?: string | null
           phone?: string | null
-          provider?: 'mpesa' | 'cod'
+          provider?: 'mpesa' | 'cod' | 'bank'
           raw_callback?: Json | null
+          reference?: string | null
           result_code?: number | null
           result_desc?: string | null
           status?: 'pending' | 'paid' | 'failed' | 'cancelled'
@@ -815,10 +821,18 @@ export type Database = {
         Row: {
           affiliate_code_lifetime_days: number
           affiliate_commission_percent: number
+          bank_account_name: string
+          bank_account_number: string
+          bank_branch: string
+          bank_name: string
+          bank_swift: string
+          bank_transfer_days: number
+          cod_max_amount: number
           code_attempt_limit: number
           code_attempt_window_minutes: number
           free_delivery_from: number
           id: boolean
+          mpesa_max_amount: number
           nairobi_delivery_fee: number
           other_county_delivery_fee: number
           pickup_fee: number
@@ -830,10 +844,18 @@ export type Database = {
         Insert: {
           affiliate_code_lifetime_days?: number
           affiliate_commission_percent?: number
+          bank_account_name?: string
+          bank_account_number?: string
+          bank_branch?: string
+          bank_name?: string
+          bank_swift?: string
+          bank_transfer_days?: number
+          cod_max_amount?: number
           code_attempt_limit?: number
           code_attempt_window_minutes?: number
           free_delivery_from: number
           id?: boolean
+          mpesa_max_amount?: number
           nairobi_delivery_fee: number
           other_county_delivery_fee: number
           pickup_fee: number
@@ -845,10 +867,18 @@ export type Database = {
         Update: {
           affiliate_code_lifetime_days?: number
           affiliate_commission_percent?: number
+          bank_account_name?: string
+          bank_account_number?: string
+          bank_branch?: string
+          bank_name?: string
+          bank_swift?: string
+          bank_transfer_days?: number
+          cod_max_amount?: number
           code_attempt_limit?: number
           code_attempt_window_minutes?: number
           free_delivery_from?: number
           id?: boolean
+          mpesa_max_amount?: number
           nairobi_delivery_fee?: number
           other_county_delivery_fee?: number
           pickup_fee?: number
@@ -916,6 +946,7 @@ export type Database = {
         Args: { email: string; client_id?: string; source?: string }
         Returns: Json
       }
+      confirm_bank_transfer: { Args: { order_id: string; reference: string }; Returns: Json }
       create_payout: {
         Args: { affiliate_id: string; mpesa_reference?: string; note?: string }
         Returns: Json
@@ -946,6 +977,7 @@ export type Database = {
         }
         Returns: Json
       }
+      release_unpaid_bank_orders: { Args: never; Returns: string }
       review_affiliate: {
         Args: { affiliate_id: string; status: string; commission_percent?: number }
         Returns: Json
