@@ -13,6 +13,7 @@ import { compressApiResponse } from './http-compression'
 import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
 import { loadKeys, type LocalKeys } from './keys'
 import { startLocalMailer, type LocalMailer } from './mailer'
+import { startLocalScheduler } from './scheduler'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
 import { seedStaff } from './staff-seed'
@@ -254,6 +255,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
 
   const rest = createRestHandler({ db, verifyJwt })
   const mailer = startLocalMailer(db, inbox, log)
+  const scheduler = startLocalScheduler(db, log)
   let origin = ''
   const functions = createFunctionsRunner({
     functionsDir: options.functionsDir ?? join(projectRoot, 'supabase/functions'),
@@ -375,6 +377,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   } catch (error) {
     await hasher.close()
     await mailer.stop()
+    await scheduler.stop()
     if (!options.db || !options.keepDb) await db.close()
     throw error
   }
@@ -398,6 +401,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
       })
       await hasher.close()
       await mailer.stop()
+      await scheduler.stop()
       if (!options.db || !options.keepDb) await db.close()
     })())
 

@@ -4,7 +4,7 @@
  */
 
 export type DeliveryMethod = 'delivery' | 'pickup'
-export type PaymentMethod = 'mpesa' | 'cod'
+export type PaymentMethod = 'mpesa' | 'cod' | 'bank'
 
 export interface OrderItemInput {
   productId: string
@@ -82,6 +82,17 @@ export interface OrderDocument {
     receipt: string | null
     amount: number
     updatedAt: string
+  } | null
+  /** A bank-transfer order is released if unpaid by then. */
+  paymentDueAt?: string | null
+  /** Where to send a bank transfer; the reference is the order number. */
+  bankTransfer?: {
+    bankName: string
+    accountName: string
+    accountNumber: string
+    branch: string
+    swift: string
+    reference: string
   } | null
   createdAt: string
   updatedAt: string

@@ -142,6 +142,14 @@ describe('bank transfer', () => {
     const bad = await manager.rpc('confirm_bank_transfer', { order_id: order!.id, reference: '' })
     expect(bad.error?.message).toBe("Enter the bank's reference for the transfer.")
 
+    // Unpaid, it cannot ship.
+    await manager.rpc('set_order_status', { order_id: order!.id, status: 'confirmed' })
+    const early = await manager.rpc('set_order_status', {
+      order_id: order!.id,
+      status: 'dispatched',
+    })
+    expect(early.error?.message).toBe('This order is not paid yet.')
+
     const paid = await manager.rpc('confirm_bank_transfer', {
       order_id: order!.id,
       reference: 'ft2611240001',

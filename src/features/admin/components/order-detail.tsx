@@ -1,3 +1,4 @@
+import { BankTransferReceived } from './bank-transfer-received'
 import { Box } from '@chakra-ui/react/box'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { useState, type ReactNode } from 'react'
@@ -92,6 +93,10 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
     order.payment_method === 'mpesa' &&
     order.payment_status !== 'paid' &&
     order.status !== 'cancelled'
+  const waitingForTransfer =
+    order.payment_method === 'bank' &&
+    order.payment_status !== 'paid' &&
+    order.status !== 'cancelled'
 
   const move = async (status: OrderStatus) => {
     setBusy(status)
@@ -138,7 +143,10 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
                   key={status}
                   onClick={() => void move(status)}
                   loading={busy === status}
-                  disabled={busy !== null || (status === 'dispatched' && waitingForMpesa)}
+                  disabled={
+                    busy !== null ||
+                    (status === 'dispatched' && (waitingForMpesa || waitingForTransfer))
+                  }
                 >
                   {actionLabel[status]}
                 </AdminButton>
@@ -156,6 +164,7 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
               Waiting for the M-Pesa payment: the order can be dispatched once it is paid.
             </chakra.p>
           ) : null}
+          {waitingForTransfer ? <BankTransferReceived order={order} onChanged={onChanged} /> : null}
           {order.payment_method === 'cod' && next.includes('delivered') ? (
             <chakra.p fontSize="sm" color="brand.muted" mt="2">
               Marking it delivered records the cash collected ({formatPrice(order.total, 'KSH')}).

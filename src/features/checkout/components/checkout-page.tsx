@@ -58,6 +58,7 @@ import {
 } from '../queued-orders'
 import { saveOrderLink } from '../saved-orders'
 import { submitOrder } from '../submit-order'
+import { usePaymentLimits } from '../use-payment-limits'
 import { usePickupPoints } from '../use-pickup-points'
 import { useQuote } from '../use-quote'
 import { ContactSection } from './contact-section'
@@ -164,6 +165,7 @@ export function CheckoutPage() {
     (quoteState.invalidLine !== null && quote === null && quoteState.status === 'unavailable')
 
   const { points, loading: pickupLoading } = usePickupPoints(online)
+  const paymentLimits = usePaymentLimits(online)
 
   const errors = validateCheckout(draft, { signedIn: user !== null })
   const shownErrors: CheckoutErrors = { ...serverErrors }
@@ -360,7 +362,14 @@ export function CheckoutPage() {
               currency={currency}
               freeDelivery={freeDelivery}
             />
-            <PaymentSection draft={draft} errors={shownErrors} onChange={change} onBlur={blur} />
+            <PaymentSection
+              draft={draft}
+              errors={shownErrors}
+              onChange={change}
+              onBlur={blur}
+              total={quote ? (quote.total ?? quote.subtotal - quote.discountTotal) : null}
+              limits={paymentLimits}
+            />
           </Stack>
           <Box position={{ lg: 'sticky' }} top={{ lg: '32' }}>
             <OrderSummary
@@ -419,7 +428,9 @@ export function CheckoutPage() {
                     ? `Next: an M-Pesa prompt${total !== null ? ` for ${formatPrice(total, 'KSH')}` : ''}${
                         mpesaNumber ? ` on ${formatKenyanPhone(mpesaNumber)}` : ''
                       }.`
-                    : 'You pay when your order arrives.'}{' '}
+                    : draft.paymentMethod === 'bank'
+                      ? 'Next: our bank details, with your order number as the reference.'
+                      : 'You pay when your order arrives.'}{' '}
                   Prices, stock and delivery fees are confirmed by our system when you place your
                   order.
                 </chakra.p>
@@ -467,7 +478,7 @@ function PageFrame({ children }: { children: React.ReactNode }) {
           Checkout
         </chakra.h1>
         <chakra.p color="brand.muted" mb={{ base: '5', md: '8' }}>
-          Pay with M-Pesa or cash on delivery. Delivery to all 47 counties.
+          Pay with M-Pesa, bank transfer or cash on delivery. Delivery to all 47 counties.
         </chakra.p>
         {children}
       </Box>

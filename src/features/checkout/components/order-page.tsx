@@ -17,6 +17,7 @@ import { CheckoutError } from '../api/checkout-error'
 import type { OrderDocument, OrderStatus, PaymentStatus } from '../checkout-types'
 import { findSavedOrder, saveOrderLink } from '../saved-orders'
 import { Notice, primaryButton, secondaryButton } from './form-controls'
+import { BankTransferPanel } from './bank-transfer-panel'
 import { MpesaPanel } from './mpesa-panel'
 import { OrderDiscountRows } from './order-discount-rows'
 import { optionsText, TotalRow } from './order-summary'
@@ -183,6 +184,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
               {formatPrice(order.total, 'KSH')} paid with M-Pesa.
             </Notice>
           ) : null}
+          <BankTransferPanel order={order} />
           {order.paymentMethod === 'cod' &&
           order.paymentStatus !== 'paid' &&
           order.status !== 'cancelled' ? (
