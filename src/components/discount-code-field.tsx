@@ -1,6 +1,6 @@
-import { chakra } from '@chakra-ui/react/styled-system'
 import { useId, useState, type KeyboardEvent } from 'react'
 import { formatPrice, type Currency } from '@/lib/money'
+import './discount-code-field.css'
 
 export interface CodeFieldApplied {
   code: string
@@ -48,13 +48,14 @@ export function DiscountCodeField({
   const message = error ?? refusal?.message ?? null
 
   return (
-    <chakra.div display="grid" gap="2">
-      <chakra.label htmlFor={`${id}-input`} fontSize="sm" fontWeight="semibold" color="brand.ink">
+    <div className="code-field">
+      <label htmlFor={`${id}-input`} className="code-field__label">
         Discount code
-      </chakra.label>
-      <chakra.div display="flex" gap="2">
-        <chakra.input
+      </label>
+      <div className="code-field__row">
+        <input
           id={`${id}-input`}
+          className="code-field__input"
           value={text}
           onChange={(event) => {
             setText(event.target.value)
@@ -66,93 +67,45 @@ export function DiscountCodeField({
           spellCheck={false}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-error` : undefined}
-          flex="1"
-          minW="0"
-          h="11"
-          px="3"
-          fontSize="md"
-          bg="white"
-          borderWidth="1px"
-          borderColor="brand.line"
-          borderRadius="sm"
-          textTransform="uppercase"
-          _focusVisible={{ outline: '2px solid', outlineColor: 'brand.ink', outlineOffset: '1px' }}
         />
-        <chakra.button
-          type="button"
-          onClick={apply}
-          h="11"
-          px="4"
-          fontSize="sm"
-          fontWeight="semibold"
-          bg="brand.ink"
-          color="white"
-          borderRadius="sm"
-          _hover={{ bg: 'brand.charcoal' }}
-          _focusVisible={{ outline: '2px solid', outlineColor: 'brand.gold', outlineOffset: '2px' }}
-        >
+        <button type="button" className="code-field__apply" onClick={apply}>
           Apply
-        </chakra.button>
-      </chakra.div>
+        </button>
+      </div>
       {message ? (
-        <chakra.p id={`${id}-error`} role="alert" fontSize="sm" color="brand.sale">
+        <p id={`${id}-error`} role="alert" className="code-field__error">
           {message}
-        </chakra.p>
+        </p>
       ) : null}
       {codes.length > 0 ? (
-        <chakra.ul
-          listStyleType="none"
-          display="grid"
-          gap="1.5"
-          aria-label="Discount codes"
-          aria-busy={checking}
-        >
+        <ul className="code-field__codes" aria-label="Discount codes" aria-busy={checking}>
           {codes.map((code) => {
             const saving = applied.find((a) => a.code === code)
             return (
-              <chakra.li
-                key={code}
-                display="flex"
-                alignItems="center"
-                justifyContent="space-between"
-                gap="2"
-                fontSize="sm"
-                px="2.5"
-                py="1.5"
-                bg="brand.cream"
-                borderRadius="sm"
-              >
-                <chakra.span fontWeight="semibold" letterSpacing="0.04em">
-                  {code}
-                </chakra.span>
-                <chakra.span display="flex" alignItems="center" gap="2">
-                  <chakra.span
-                    color={saving ? 'brand.kenyaGreen' : 'brand.muted'}
-                    fontVariantNumeric="tabular-nums"
-                  >
-                    {saving
-                      ? `−${formatPrice(saving.amount, currency)}`
-                      : checking
-                        ? 'Checking…'
-                        : 'Not applied'}
-                  </chakra.span>
-                  <chakra.button
+              <li key={code} className="code-field__code">
+                <span className="code-field__name">{code}</span>
+                <span
+                  className={`code-field__saving${saving ? ' code-field__saving--applied' : ''}`}
+                >
+                  {saving
+                    ? `−${formatPrice(saving.amount, currency)}`
+                    : checking
+                      ? 'Checking…'
+                      : 'Not applied'}
+                  <button
                     type="button"
+                    className="code-field__remove"
                     onClick={() => onRemove(code)}
                     aria-label={`Remove code ${code}`}
-                    minH="8"
-                    px="2"
-                    textDecoration="underline"
-                    _focusVisible={{ outline: '2px solid', outlineColor: 'brand.ink' }}
                   >
                     Remove
-                  </chakra.button>
-                </chakra.span>
-              </chakra.li>
+                  </button>
+                </span>
+              </li>
             )
           })}
-        </chakra.ul>
+        </ul>
       ) : null}
-    </chakra.div>
+    </div>
   )
 }
