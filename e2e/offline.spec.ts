@@ -121,7 +121,7 @@ test('shopping works with the server stopped; an offline sign-up is delivered ex
   // A newsletter sign-up waits in the outbox, and a reload does not lose it.
   const sends: string[] = []
   page.on('request', (request) => {
-    if (request.url().includes('/rest/v1/rpc/subscribe_newsletter')) sends.push(request.method())
+    if (request.url().includes('/rest/v1/rpc/claim_welcome_offer')) sends.push(request.method())
   })
   await page.goto('/')
   const email = `offline-${Date.now().toString(36)}@example.com`

@@ -46,6 +46,7 @@ import { Route as WomenRouteImport } from './routes/women'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAffiliatesRouteImport } from './routes/admin.affiliates'
 import { Route as AdminAuditRouteImport } from './routes/admin.audit'
+import { Route as AdminDiscountsRouteImport } from './routes/admin.discounts'
 import { Route as AdminPayoutsRouteImport } from './routes/admin.payouts'
 import { Route as AdminProductsRouteImport } from './routes/admin.products'
 import { Route as AdminStaffRouteImport } from './routes/admin.staff'
@@ -244,6 +245,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminDiscountsRoute = AdminDiscountsRouteImport.update({
+  id: '/discounts',
+  path: '/discounts',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminPayoutsRoute = AdminPayoutsRouteImport.update({
   id: '/payouts',
   path: '/payouts',
@@ -342,6 +348,7 @@ export interface FileRoutesByFullPath {
   '/women': typeof WomenRoute
   '/admin/affiliates': typeof AdminAffiliatesRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/discounts': typeof AdminDiscountsRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
   '/admin/staff': typeof AdminStaffRoute
@@ -392,6 +399,7 @@ export interface FileRoutesByTo {
   '/women': typeof WomenRoute
   '/admin/affiliates': typeof AdminAffiliatesRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/discounts': typeof AdminDiscountsRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
   '/admin/staff': typeof AdminStaffRoute
@@ -444,6 +452,7 @@ export interface FileRoutesById {
   '/women': typeof WomenRoute
   '/admin/affiliates': typeof AdminAffiliatesRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/discounts': typeof AdminDiscountsRoute
   '/admin/payouts': typeof AdminPayoutsRoute
   '/admin/products': typeof AdminProductsRoute
   '/admin/staff': typeof AdminStaffRoute
@@ -497,6 +506,7 @@ export interface FileRouteTypes {
     | '/women'
     | '/admin/affiliates'
     | '/admin/audit'
+    | '/admin/discounts'
     | '/admin/payouts'
     | '/admin/products'
     | '/admin/staff'
@@ -547,6 +557,7 @@ export interface FileRouteTypes {
     | '/women'
     | '/admin/affiliates'
     | '/admin/audit'
+    | '/admin/discounts'
     | '/admin/payouts'
     | '/admin/products'
     | '/admin/staff'
@@ -598,6 +609,7 @@ export interface FileRouteTypes {
     | '/women'
     | '/admin/affiliates'
     | '/admin/audit'
+    | '/admin/discounts'
     | '/admin/payouts'
     | '/admin/products'
     | '/admin/staff'
@@ -919,6 +931,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/discounts': {
+      id: '/admin/discounts'
+      path: '/discounts'
+      fullPath: '/admin/discounts'
+      preLoaderRoute: typeof AdminDiscountsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/payouts': {
       id: '/admin/payouts'
       path: '/payouts'
@@ -1009,6 +1028,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminAffiliatesRoute: typeof AdminAffiliatesRoute
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminDiscountsRoute: typeof AdminDiscountsRoute
   AdminPayoutsRoute: typeof AdminPayoutsRoute
   AdminProductsRoute: typeof AdminProductsRoute
   AdminStaffRoute: typeof AdminStaffRoute
@@ -1019,6 +1039,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAffiliatesRoute: AdminAffiliatesRoute,
   AdminAuditRoute: AdminAuditRoute,
+  AdminDiscountsRoute: AdminDiscountsRoute,
   AdminPayoutsRoute: AdminPayoutsRoute,
   AdminProductsRoute: AdminProductsRoute,
   AdminStaffRoute: AdminStaffRoute,

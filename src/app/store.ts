@@ -3,6 +3,7 @@ import { affiliateSlice } from '@/features/affiliate/affiliate-slice'
 import { authSlice } from '@/features/auth/auth-slice'
 import { addItem, cartSlice } from '@/features/cart/cart-slice'
 import { catalogueSlice, recentlyViewedSlice } from '@/features/catalogue/catalogue-slice'
+import { checkoutSlice } from '@/features/checkout/checkout-slice'
 import { currencySlice } from '@/features/currency/currency-slice'
 import { outboxSlice } from '@/features/outbox/outbox-slice'
 import { searchSlice } from '@/features/search/search-slice'
@@ -21,6 +22,7 @@ const slices = [
   searchSlice,
   authSlice,
   outboxSlice,
+  checkoutSlice,
 ] as const
 
 /** The state without saving to the device: the shape of RootState, and what plain test stores use. */

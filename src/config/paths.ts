@@ -79,5 +79,6 @@ export const paths = {
   adminProducts: '/admin/products',
   adminStaff: '/admin/staff',
   adminAudit: '/admin/audit',
+  adminDiscounts: '/admin/discounts',
   adminDashboard: '/admin-dashboard',
 } as const

@@ -244,6 +244,111 @@ export type Database = {
         Update: { code?: number; name?: string }
         Relationships: []
       }
+      discount_codes: {
+        Row: {
+          active: boolean
+          categories: string[]
+          code: string
+          combinable: boolean
+          created_at: string
+          created_by: string | null
+          description: string | null
+          email: string | null
+          ends_at: string | null
+          first_order_only: boolean
+          id: string
+          kind: 'percent' | 'fixed'
+          max_discount: number | null
+          max_uses: number | null
+          max_uses_per_customer: number | null
+          min_subtotal: number
+          product_ids: string[]
+          source: 'staff' | 'welcome'
+          starts_at: string | null
+          updated_at: string
+          value: number
+        }
+        Insert: {
+          active?: boolean
+          categories?: string[]
+          code: string
+          combinable?: boolean
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          email?: string | null
+          ends_at?: string | null
+          first_order_only?: boolean
+          id?: string
+          kind: 'percent' | 'fixed'
+          max_discount?: number | null
+          max_uses?: number | null
+          max_uses_per_customer?: number | null
+          min_subtotal?: number
+          product_ids?: string[]
+          source?: 'staff' | 'welcome'
+          starts_at?: string | null
+          updated_at?: string
+          value: number
+        }
+        Update: {
+          active?: boolean
+          categories?: string[]
+          code?: string
+          combinable?: boolean
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          email?: string | null
+          ends_at?: string | null
+          first_order_only?: boolean
+          id?: string
+          kind?: 'percent' | 'fixed'
+          max_discount?: number | null
+          max_uses?: number | null
+          max_uses_per_customer?: number | null
+          min_subtotal?: number
+          product_ids?: string[]
+          source?: 'staff' | 'welcome'
+          starts_at?: string | null
+          updated_at?: string
+          value?: number
+        }
+        Relationships: []
+      }
+      discount_redemptions: {
+        Row: { amount: number; code_id: string; created_at: string; id: number; order_id: string }
+        Insert: {
+          amount: number
+          code_id: string
+          created_at?: string
+          id?: never
+          order_id: string
+        }
+        Update: {
+          amount?: number
+          code_id?: string
+          created_at?: string
+          id?: never
+          order_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'discount_redemptions_code_id_fkey'
+            columns: ['code_id']
+            isOneToOne: false
+            referencedRelation: 'discount_codes'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'discount_redemptions_order_id_fkey'
+            columns: ['order_id']
+            isOneToOne: false
+            referencedRelation: 'orders'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       newsletter_subscribers: {
         Row: {
           client_id: string | null
@@ -270,6 +375,7 @@ export type Database = {
       }
       order_items: {
         Row: {
+          code_discount: number
           color: string | null
           discount: number
           discounted_unit_price: number
@@ -284,6 +390,7 @@ export type Database = {
           unit_price: number
         }
         Insert: {
+          code_discount?: number
           color?: string | null
           discount?: number
           discounted_unit_price: number
@@ -298,6 +405,7 @@ export type Database = {
           unit_price: number
         }
         Update: {
+          code_discount?: number
           color?: string | null
           discount?: number
           discounted_unit_price?: number
@@ -335,6 +443,7 @@ export type Database = {
           affiliate_id: string | null
           cancelled_at: string | null
           client_order_id: string
+          code_discount: number
           confirmed_at: string | null
           county: string | null
           created_at: string
@@ -342,13 +451,15 @@ export type Database = {
           delivered_at: string | null
           delivery_fee: number
           delivery_method: 'delivery' | 'pickup'
+          discount_codes: string[]
           discount_total: number
           dispatched_at: string | null
           email: string
           id: string
           order_number: string
           paid_at: string | null
-          payment_method: 'mpesa' | 'cod'
+          payment_due_at: string | null
+          payment_method: 'mpesa' | 'cod' | 'bank'
           payment_status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone: string
           pickup_point: string | null
@@ -368,6 +479,7 @@ export type Database = {
           affiliate_id?: string | null
           cancelled_at?: string | null
           client_order_id: string
+          code_discount?: number
           confirmed_at?: string | null
           county?: string | null
           created_at?: string
@@ -375,13 +487,15 @@ export type Database = {
           delivered_at?: string | null
           delivery_fee?: number
           delivery_method: 'delivery' | 'pickup'
+          discount_codes?: string[]
           discount_total?: number
           dispatched_at?: string | null
           email: string
           id?: string
           order_number?: string
           paid_at?: string | null
-          payment_method: 'mpesa' | 'cod'
+          payment_due_at?: string | null
+          payment_method: 'mpesa' | 'cod' | 'bank'
           payment_status?: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone: string
           pickup_point?: string | null
@@ -401,6 +515,7 @@ export type Database = {
           affiliate_id?: string | null
           cancelled_at?: string | null
           client_order_id?: string
+          code_discount?: number
           confirmed_at?: string | null
           county?: string | null
           created_at?: string
@@ -408,13 +523,15 @@ export type Database = {
           delivered_at?: string | null
           delivery_fee?: number
           delivery_method?: 'delivery' | 'pickup'
+          discount_codes?: string[]
           discount_total?: number
           dispatched_at?: string | null
           email?: string
           id?: string
           order_number?: string
           paid_at?: string | null
-          payment_method?: 'mpesa' | 'cod'
+          payment_due_at?: string | null
+          payment_method?: 'mpesa' | 'cod' | 'bank'
           payment_status?: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone?: string
           pickup_point?: string | null
@@ -463,8 +580,9 @@ export type Database = {
           order_id: string
           paid_at: string | null
           phone: string | null
-          provider: 'mpesa' | 'cod'
+          provider: 'mpesa' | 'cod' | 'bank'
           raw_callback: Json | null
+          reference: string | null
           result_code: number | null
           result_desc: string | null
           status: 'pending' | 'paid' | 'failed' | 'cancelled'
@@ -480,8 +598,9 @@ export type Database = {
           order_id: string
           paid_at?: string | null
           phone?: string | null
-          provider: 'mpesa' | 'cod'
+          provider: 'mpesa' | 'cod' | 'bank'
           raw_callback?: Json | null
+          reference?: string | null
           result_code?: number | null
           result_desc?: string | null
           status?: 'pending' | 'paid' | 'failed' | 'cancelled'
@@ -497,8 +616,9 @@ export type Database = {
           order_id?: string
           paid_at?: string | null
           phone?: string | null
-          provider?: 'mpesa' | 'cod'
+          provider?: 'mpesa' | 'cod' | 'bank'
           raw_callback?: Json | null
+          reference?: string | null
           result_code?: number | null
           result_desc?: string | null
           status?: 'pending' | 'paid' | 'failed' | 'cancelled'
@@ -776,32 +896,71 @@ export type Database = {
         Row: {
           affiliate_code_lifetime_days: number
           affiliate_commission_percent: number
+          bank_account_name: string
+          bank_account_number: string
+          bank_branch: string
+          bank_name: string
+          bank_swift: string
+          bank_transfer_days: number
+          cod_max_amount: number
+          code_attempt_limit: number
+          code_attempt_window_minutes: number
           free_delivery_from: number
           id: boolean
+          mpesa_max_amount: number
           nairobi_delivery_fee: number
           other_county_delivery_fee: number
           pickup_fee: number
           updated_at: string
+          welcome_code_days: number
+          welcome_discount_cap: number
+          welcome_discount_percent: number
         }
         Insert: {
           affiliate_code_lifetime_days?: number
           affiliate_commission_percent?: number
+          bank_account_name?: string
+          bank_account_number?: string
+          bank_branch?: string
+          bank_name?: string
+          bank_swift?: string
+          bank_transfer_days?: number
+          cod_max_amount?: number
+          code_attempt_limit?: number
+          code_attempt_window_minutes?: number
           free_delivery_from: number
           id?: boolean
+          mpesa_max_amount?: number
           nairobi_delivery_fee: number
           other_county_delivery_fee: number
           pickup_fee: number
           updated_at?: string
+          welcome_code_days?: number
+          welcome_discount_cap?: number
+          welcome_discount_percent?: number
         }
         Update: {
           affiliate_code_lifetime_days?: number
           affiliate_commission_percent?: number
+          bank_account_name?: string
+          bank_account_number?: string
+          bank_branch?: string
+          bank_name?: string
+          bank_swift?: string
+          bank_transfer_days?: number
+          cod_max_amount?: number
+          code_attempt_limit?: number
+          code_attempt_window_minutes?: number
           free_delivery_from?: number
           id?: boolean
+          mpesa_max_amount?: number
           nairobi_delivery_fee?: number
           other_county_delivery_fee?: number
           pickup_fee?: number
           updated_at?: string
+          welcome_code_days?: number
+          welcome_discount_cap?: number
+          welcome_discount_percent?: number
         }
         Relationships: []
       }
@@ -859,6 +1018,11 @@ export type Database = {
       catalogue: { Args: never; Returns: Json }
       catalogue_details: { Args: never; Returns: Json }
       catalogue_version: { Args: never; Returns: string }
+      claim_welcome_offer: {
+        Args: { email: string; client_id?: string; source?: string }
+        Returns: Json
+      }
+      confirm_bank_transfer: { Args: { order_id: string; reference: string }; Returns: Json }
       create_payout: {
         Args: { affiliate_id: string; mpesa_reference?: string; note?: string }
         Returns: Json
@@ -891,6 +1055,7 @@ export type Database = {
         }
         Returns: Json
       }
+      release_unpaid_bank_orders: { Args: never; Returns: string }
       remove_staff: { Args: { user_id: string }; Returns: undefined }
       review_affiliate: {
         Args: { affiliate_id: string; status: string; commission_percent?: number }
@@ -903,6 +1068,7 @@ export type Database = {
         Args: { email: string; client_id?: string; source?: string }
         Returns: undefined
       }
+      take_outgoing_emails: { Args: { max_count?: number }; Returns: Json[] }
     }
     Enums: { [_ in never]: never }
     CompositeTypes: { [_ in never]: never }

@@ -1,7 +1,8 @@
 /**
  * The local mailer: emails auth would send (sign-up confirmation, password recovery, magic link, email
- * change) are kept in memory and shown at `/__dev/inbox` (and `/__dev/inbox.json`), newest first.
- * Nothing is sent anywhere. Only loopback clients may read it.
+ * change) and the store's own emails (welcome code, order news) are kept in memory and shown at
+ * `/__dev/inbox` (and `/__dev/inbox.json`), newest first. Nothing is sent anywhere. Only loopback
+ * clients may read it.
  */
 export type EmailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite'
 
@@ -9,12 +10,15 @@ export interface DevEmail {
   id: number
   to: string
   subject: string
-  kind: EmailKind
+  /** An auth email's kind, or `store` for the store's own emails (welcome code, order news). */
+  kind: EmailKind | 'store'
   /** The link in the email (GoTrue's ConfirmationURL). */
   link: string
   /** The 6-digit code for `verifyOtp`. */
   otp: string
   tokenHash: string
+  /** The text of a store email (auth emails carry a link and code instead). */
+  text?: string
   sentAt: string
 }
 
@@ -22,7 +26,7 @@ export interface DevInbox {
   send(email: Omit<DevEmail, 'id' | 'sentAt'>): DevEmail
   /** Newest first; optionally only the emails to one address. */
   list(to?: string): DevEmail[]
-  latest(to: string, kind?: EmailKind): DevEmail | undefined
+  latest(to: string, kind?: EmailKind | 'store'): DevEmail | undefined
   clear(): void
 }
 
@@ -40,7 +44,11 @@ export function createDevInbox(
       const entry: DevEmail = { ...email, id: nextId++, sentAt: new Date(now()).toISOString() }
       emails.unshift(entry)
       if (emails.length > limit) emails.length = limit
-      log(`[dev inbox] ${entry.subject} → ${entry.to}: ${entry.link} (code ${entry.otp})`)
+      log(
+        entry.text
+          ? `[dev inbox] ${entry.subject} → ${entry.to}`
+          : `[dev inbox] ${entry.subject} → ${entry.to}: ${entry.link} (code ${entry.otp})`,
+      )
       return entry
     },
     list(to) {
@@ -71,9 +79,10 @@ function renderInbox(emails: DevEmail[]): string {
   <dl>
     <dt>To</dt><dd>${escapeHtml(e.to)}</dd>
     <dt>Sent</dt><dd><time datetime="${e.sentAt}">${escapeHtml(e.sentAt)}</time></dd>
-    <dt>Code</dt><dd><code>${escapeHtml(e.otp)}</code></dd>
-    <dt>Link</dt><dd><a href="${escapeHtml(e.link)}">${escapeHtml(e.link)}</a></dd>
+    ${e.otp ? `<dt>Code</dt><dd><code>${escapeHtml(e.otp)}</code></dd>` : ''}
+    ${e.link ? `<dt>Link</dt><dd><a href="${escapeHtml(e.link)}">${escapeHtml(e.link)}</a></dd>` : ''}
   </dl>
+  ${e.text ? `<pre>${escapeHtml(e.text)}</pre>` : ''}
 </article>`,
     )
     .join('\n')
@@ -88,12 +97,13 @@ function renderInbox(emails: DevEmail[]): string {
   article { border: 1px solid #ccc; border-radius: 8px; padding: 0 1rem; margin: 1rem 0; }
   dl { display: grid; grid-template-columns: 5rem 1fr; } dd { margin: 0; overflow-wrap: anywhere; }
   code { font-size: 1.25rem; letter-spacing: 0.1em; }
+  pre { white-space: pre-wrap; font: inherit; }
 </style>
 </head>
 <body>
 <main>
 <h1>Local inbox</h1>
-<p>Emails the local auth server would have sent, newest first. Nothing leaves this machine.</p>
+<p>Emails the local server would have sent, newest first. Nothing leaves this machine.</p>
 ${rows || '<p>No emails yet.</p>'}
 </main>
 </body>

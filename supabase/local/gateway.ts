@@ -13,6 +13,8 @@ import { createFunctionsRunner } from './functions-runner'
 import { compressApiResponse } from './http-compression'
 import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
 import { demoSecretWarning, loadKeys, type LocalKeys } from './keys'
+import { startLocalMailer, type LocalMailer } from './mailer'
+import { startLocalScheduler } from './scheduler'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
 import { createRealtimeServer, realtimeDatabase, type RealtimeServer } from './realtime/server'
@@ -69,6 +71,8 @@ export interface LocalServer {
   /** Bound to this server's secret and clock; what the REST layer uses. */
   verifyJwt: VerifyJwt
   inbox: DevInbox
+  /** Delivers the emails the database queues (welcome codes, order news) to the dev inbox. */
+  mailer: LocalMailer
   auth: AuthService
   realtime: RealtimeServer
   /** Live auth settings: changes apply to the next request. */
@@ -258,6 +262,8 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     now: clock.now,
     log,
   })
+  const mailer = startLocalMailer(db, inbox, log)
+  const scheduler = startLocalScheduler(db, log)
   let origin = ''
   const functions = createFunctionsRunner({
     functionsDir: options.functionsDir ?? join(projectRoot, 'supabase/functions'),
@@ -326,16 +332,21 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     // As the hosted gateway does: JSON answers over a kilobyte leave gzipped.
     const compressed = (response: Response) =>
       compressApiResponse(response, req.headers['accept-encoding'], req.method ?? 'GET')
+    // Who is calling, for every limit per address: a forwarded header counts only from a trusted proxy.
+    const ip = clientAddress(
+      req.socket.remoteAddress,
+      req.headers['x-forwarded-for'],
+      trustedProxies,
+    )
     if (prefix === '/auth/v1') {
       const userAgent = req.headers['user-agent'] ?? null
-      const ip = clientAddress(
-        req.socket.remoteAddress,
-        req.headers['x-forwarded-for'],
-        trustedProxies,
-      )
       return send(await compressed(await auth.handle(request, { ip, userAgent })))
     }
-    if (prefix === '/rest/v1') return send(await compressed(await rest(request)))
+    if (prefix === '/rest/v1') {
+      // As the hosted gateway does: the database sees who is calling (limits on tries per address).
+      request.headers.set('x-forwarded-for', ip)
+      return send(await compressed(await rest(request)))
+    }
     if (isFunctions) return send(await functions.handle(request))
     if (prefix === '/realtime/v1') return send(await realtime.handleHttp(request))
     return send(json(404, { message: 'no Route matched with those values' }))
@@ -400,6 +411,8 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   } catch (error) {
     await realtime.close()
     await hasher.close()
+    await mailer.stop()
+    await scheduler.stop()
     if (!options.db || !options.keepDb) await db.close()
     throw error
   }
@@ -423,6 +436,8 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
         setTimeout(() => server.closeAllConnections(), 2000).unref()
       })
       await hasher.close()
+      await mailer.stop()
+      await scheduler.stop()
       if (!options.db || !options.keepDb) await db.close()
     })())
 
@@ -436,6 +451,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     jwt,
     verifyJwt,
     inbox,
+    mailer,
     auth,
     realtime,
     authSettings,

@@ -19,6 +19,7 @@ export const orderStatusLabel: Record<OrderStatus, string> = {
 export const paymentMethodLabel: Record<PaymentMethod, string> = {
   mpesa: 'M-Pesa',
   cod: 'Cash on delivery',
+  bank: 'Bank transfer',
 }
 
 export const paymentStatusLabel: Record<PaymentStatus, string> = {

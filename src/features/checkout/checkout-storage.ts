@@ -103,7 +103,7 @@ export function loadDraft(): CheckoutDraft {
       (draft as unknown as Record<string, unknown>)[key] = value
   }
   if (draft.method !== 'delivery' && draft.method !== 'pickup') draft.method = emptyDraft.method
-  if (draft.paymentMethod !== 'mpesa' && draft.paymentMethod !== 'cod') {
+  if (!['mpesa', 'cod', 'bank'].includes(draft.paymentMethod)) {
     draft.paymentMethod = emptyDraft.paymentMethod
   }
   return draft

@@ -4,7 +4,7 @@
  */
 
 export type DeliveryMethod = 'delivery' | 'pickup'
-export type PaymentMethod = 'mpesa' | 'cod'
+export type PaymentMethod = 'mpesa' | 'cod' | 'bank'
 
 export interface OrderItemInput {
   productId: string
@@ -26,6 +26,8 @@ export interface PlaceOrderPayload {
   paymentMethod: PaymentMethod
   affiliateCode?: string
   affiliateCapturedAt?: string
+  /** Codes the shopper entered; the database decides whether and how much they take off. */
+  discountCodes?: string[]
 }
 
 export type OrderStatus = 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
@@ -41,6 +43,8 @@ export interface OrderLine {
   discount: number
   unitPrice: number
   lineTotal: number
+  /** What discount codes took off this line. */
+  codeDiscount?: number
 }
 
 export interface OrderDocument {
@@ -52,7 +56,11 @@ export interface OrderDocument {
   paymentMethod: PaymentMethod
   currency: 'KES'
   subtotal: number
+  /** Every discount: sale prices and codes. */
   discountTotal: number
+  discountCodes?: string[]
+  /** The part of discountTotal that codes took off. */
+  codeDiscount?: number
   deliveryFee: number
   total: number
   accessToken: string
@@ -74,6 +82,17 @@ export interface OrderDocument {
     receipt: string | null
     amount: number
     updatedAt: string
+  } | null
+  /** A bank-transfer order is released if unpaid by then. */
+  paymentDueAt?: string | null
+  /** Where to send a bank transfer; the reference is the order number. */
+  bankTransfer?: {
+    bankName: string
+    accountName: string
+    accountNumber: string
+    branch: string
+    swift: string
+    reference: string
   } | null
   createdAt: string
   updatedAt: string
@@ -102,13 +121,35 @@ export interface QuoteLine {
   problem: LineProblem | null
   /** The problem in words, naming the size or colour (null when there is none). */
   message?: string | null
+  /** What the discount codes take off this line. */
+  codeDiscount?: number
+}
+
+/** A code the database accepted, with what it takes off. */
+export interface AppliedCode {
+  code: string
+  amount: number
+  kind: 'percent' | 'fixed'
+  value: number
+  maxDiscount: number | null
+}
+
+/** Why a code cannot be used (the message is for the shopper). */
+export interface CodeRefusal {
+  code: string
+  reason: string
+  message: string
 }
 
 export interface Quote {
   currency: 'KES'
   lines: QuoteLine[]
   subtotal: number
+  /** Sale prices and codes together. */
   discountTotal: number
+  codeDiscount?: number
+  codes?: AppliedCode[]
+  codeRefusal?: CodeRefusal | null
   /** Null until a delivery method (and county) is known. */
   deliveryFee: number | null
   total: number | null

@@ -126,7 +126,7 @@ export function validateCheckout(
     errors['delivery.pickupPoint'] = messages.pickupPoint
   }
 
-  if (draft.paymentMethod !== 'mpesa' && draft.paymentMethod !== 'cod') {
+  if (!['mpesa', 'cod', 'bank'].includes(draft.paymentMethod)) {
     errors.paymentMethod = messages.paymentMethod
   } else if (draft.paymentMethod === 'mpesa') {
     const mpesa = validatePhone(mpesaPhoneOf(draft))

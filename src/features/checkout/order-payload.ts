@@ -59,6 +59,7 @@ export function buildOrderPayload(
   draft: CheckoutDraft,
   lines: readonly CartLineLike[],
   referral: ReferralInput = { code: null, expiry: null },
+  discountCodes: readonly string[] = [],
 ): Omit<PlaceOrderPayload, 'clientOrderId'> {
   const email = draft.email.trim()
   const payload: Omit<PlaceOrderPayload, 'clientOrderId'> = {
@@ -71,6 +72,7 @@ export function buildOrderPayload(
     delivery: deliveryInput(draft),
     paymentMethod: draft.paymentMethod,
   }
+  if (discountCodes.length > 0) payload.discountCodes = [...discountCodes]
   if (referral.code && referral.expiry) {
     // The slice keeps when the code expires; the database wants when it was captured.
     const captured = Date.parse(referral.expiry) - affiliates.codeLifetimeDays * DAY_MS

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { quoteOrder } from './api/checkout-api'
+import { quoteOrder, type QuoteExtras } from './api/checkout-api'
 import { CheckoutError } from './api/checkout-error'
 import type { DeliveryInput, OrderItemInput, Quote } from './checkout-types'
 
@@ -23,8 +23,9 @@ export function useQuote(
   items: OrderItemInput[],
   delivery: DeliveryInput | undefined,
   online: boolean,
+  extras: QuoteExtras = {},
 ): QuoteState {
-  const key = JSON.stringify({ items, delivery })
+  const key = JSON.stringify({ items, delivery, extras })
   const [state, setState] = useState<Omit<QuoteState, 'refresh'>>({
     status: 'idle',
     quote: null,
@@ -38,7 +39,7 @@ export function useQuote(
     const request = ++latest.current
     const timer = window.setTimeout(() => {
       setState((previous) => ({ ...previous, status: 'loading' }))
-      quoteOrder(items, delivery).then(
+      quoteOrder(items, delivery, extras).then(
         (quote) => {
           if (request === latest.current) setState({ status: 'ready', quote, invalidLine: null })
         },
@@ -53,7 +54,7 @@ export function useQuote(
       )
     }, DEBOUNCE_MS)
     return () => window.clearTimeout(timer)
-    // `key` stands for items and delivery (new arrays on every render).
+    // `key` stands for items, delivery and extras (new objects on every render).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, online, generation])
 

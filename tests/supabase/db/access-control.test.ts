@@ -144,6 +144,13 @@ async function buildFixtures(db: LocalDb): Promise<Fixtures> {
     await db.pg.query<{ id: string }>('select id from public.contact_messages limit 1')
   ).rows[0]!.id
   await act(db, anon, `select public.subscribe_newsletter('reader@example.test')`)
+  const code = await db.pg.query<{ id: string }>(
+    `insert into public.discount_codes (code, kind, value) values ('ACL10', 'percent', 10) returning id`,
+  )
+  await db.pg.query(
+    'insert into public.discount_redemptions (code_id, order_id, amount) values ($1, $2, 1)',
+    [code.rows[0]!.id, orderA.value.id],
+  )
 
   return {
     actors: { anon, A, B, manager, admin },
@@ -724,6 +731,49 @@ const probes: Probe[] = [
     what: 'delete the subscribers',
     kind: 'write',
     sql: 'delete from public.newsletter_subscribers where true',
+    expect: everyoneDenied,
+  },
+  // discount_codes and their uses
+  {
+    table: 'discount_codes',
+    what: 'read the discount codes',
+    kind: 'read',
+    sql: 'select id from public.discount_codes',
+    expect: staffOnly,
+  },
+  {
+    table: 'discount_codes',
+    what: 'create a discount code',
+    kind: 'write',
+    sql: "insert into public.discount_codes (code, kind, value) values ('FREE100', 'percent', 100)",
+    expect: staffOnly,
+  },
+  {
+    table: 'discount_codes',
+    what: 'switch a code off',
+    kind: 'write',
+    sql: "update public.discount_codes set active = false where code = 'ACL10'",
+    expect: staffOnly,
+  },
+  {
+    table: 'discount_codes',
+    what: "bind a code to another customer's email",
+    kind: 'write',
+    sql: "update public.discount_codes set email = 'someone@example.test' where code = 'ACL10'",
+    expect: everyoneDenied,
+  },
+  {
+    table: 'discount_redemptions',
+    what: 'read the uses of codes',
+    kind: 'read',
+    sql: 'select id from public.discount_redemptions',
+    expect: staffOnly,
+  },
+  {
+    table: 'discount_redemptions',
+    what: 'forget a use of a code',
+    kind: 'write',
+    sql: 'delete from public.discount_redemptions where true',
     expect: everyoneDenied,
   },
   // contact_messages

@@ -91,6 +91,7 @@ describe('prices and totals come from the database (item 9)', () => {
         discount: 10,
         unitPrice: 5670,
         lineTotal: 11340,
+        codeDiscount: 0,
       },
       {
         productId: 'po-tee',
@@ -102,6 +103,7 @@ describe('prices and totals come from the database (item 9)', () => {
         discount: 0,
         unitPrice: 1400,
         lineTotal: 1400,
+        codeDiscount: 0,
       },
     ])
     expect(value!.orderNumber).toMatch(/^LK-\d{6,}$/)

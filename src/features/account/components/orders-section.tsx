@@ -32,6 +32,7 @@ const paymentText: Record<Order['payment_status'], string> = {
 const methodText: Record<Order['payment_method'], string> = {
   mpesa: 'M-Pesa',
   cod: 'Cash on delivery',
+  bank: 'Bank transfer',
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium' })

@@ -20,6 +20,7 @@ export function adminNavItems(isAdmin: boolean): AdminNavItem[] {
     { to: paths.adminProducts, label: 'Products' },
     { to: paths.adminTransactions, label: 'Transactions' },
     { to: paths.adminAffiliates, label: 'Affiliates' },
+    { to: paths.adminDiscounts, label: 'Discount codes' },
     ...(isAdmin
       ? [
           { to: paths.adminPayouts, label: 'Payouts' },

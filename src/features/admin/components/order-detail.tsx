@@ -1,3 +1,4 @@
+import { BankTransferReceived } from './bank-transfer-received'
 import { Box } from '@chakra-ui/react/box'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { useState, type ReactNode } from 'react'
@@ -102,6 +103,10 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
     order.payment_method === 'mpesa' &&
     order.payment_status !== 'paid' &&
     order.status !== 'cancelled'
+  const waitingForTransfer =
+    order.payment_method === 'bank' &&
+    order.payment_status !== 'paid' &&
+    order.status !== 'cancelled'
 
   const move = async (status: OrderStatus) => {
     setBusy(status)
@@ -148,7 +153,10 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
                   key={status}
                   onClick={() => void move(status)}
                   loading={busy === status}
-                  disabled={busy !== null || (status === 'dispatched' && waitingForMpesa)}
+                  disabled={
+                    busy !== null ||
+                    (status === 'dispatched' && (waitingForMpesa || waitingForTransfer))
+                  }
                 >
                   {actionLabel[status]}
                 </AdminButton>
@@ -166,6 +174,7 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
               Waiting for the M-Pesa payment: the order can be dispatched once it is paid.
             </chakra.p>
           ) : null}
+          {waitingForTransfer ? <BankTransferReceived order={order} onChanged={onChanged} /> : null}
           {order.payment_method === 'cod' && next.includes('delivered') ? (
             <chakra.p fontSize="sm" color="brand.muted" mt="2">
               Marking it delivered records the cash collected ({formatPrice(order.total, 'KSH')}).
@@ -216,7 +225,14 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
                       </chakra.span>
                     ) : null}
                   </td>
-                  <td data-numeric="">{formatPrice(item.line_total, 'KSH')}</td>
+                  <td data-numeric="">
+                    {formatPrice(item.line_total, 'KSH')}
+                    {item.code_discount > 0 ? (
+                      <chakra.span display="block" fontSize="xs" color="brand.muted">
+                        code −{formatPrice(item.code_discount, 'KSH')}
+                      </chakra.span>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -224,8 +240,17 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
         </TableScroll>
         <chakra.dl display="grid" gridTemplateColumns="1fr auto" gap="1" mt="3" fontSize="sm">
           <Row label="Subtotal" value={formatPrice(order.subtotal, 'KSH')} />
-          {order.discount_total > 0 ? (
-            <Row label="Discounts" value={`−${formatPrice(order.discount_total, 'KSH')}`} />
+          {order.discount_total - order.code_discount > 0 ? (
+            <Row
+              label="Discounts"
+              value={`−${formatPrice(order.discount_total - order.code_discount, 'KSH')}`}
+            />
+          ) : null}
+          {order.code_discount > 0 ? (
+            <Row
+              label={`${order.discount_codes.length > 1 ? 'Codes' : 'Code'} ${order.discount_codes.join(', ')}`}
+              value={`−${formatPrice(order.code_discount, 'KSH')}`}
+            />
           ) : null}
           <Row
             label="Delivery"

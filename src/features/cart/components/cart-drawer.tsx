@@ -4,10 +4,21 @@ import { Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
 import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useMemo } from 'react'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { DiscountCodeField } from '@/components/discount-code-field'
 import { Drawer } from '@/components/drawer'
 import { ShoppingBagIcon } from '@/components/icons'
 import { delivery } from '@/config/site'
+import {
+  addDiscountCode,
+  cartQuoteKey,
+  normalizeCode,
+  quoteCartCodes,
+  removeDiscountCode,
+  selectCartCodeQuote,
+  selectDiscountCodes,
+} from '@/features/checkout/checkout-slice'
 import { selectCurrency } from '@/features/currency/currency-slice'
 import { formatPrice, type Currency } from '@/lib/money'
 import {
@@ -41,7 +52,34 @@ export function CartDrawer() {
   const count = useAppSelector(selectCartCount)
   const total = useAppSelector(selectCartTotal)
   const currency = useAppSelector(selectCurrency)
+  const codes = useAppSelector(selectDiscountCodes)
+  const codeQuote = useAppSelector(selectCartCodeQuote)
   const close = () => dispatch(closeCart())
+
+  // What the codes take off is the database's answer for this very cart.
+  const lines = useMemo(
+    () =>
+      items.map((line) => ({
+        productId: line.productId,
+        quantity: line.quantity,
+        ...(typeof line.size === 'string' && line.size ? { size: line.size } : {}),
+        ...(typeof line.color === 'string' && line.color ? { color: line.color } : {}),
+      })),
+    [items],
+  )
+  const key = cartQuoteKey(lines, codes)
+  const current = codeQuote.key === key && codeQuote.status === 'ready'
+  useEffect(() => {
+    if (!isOpen || codes.length === 0 || lines.length === 0) return
+    const timer = window.setTimeout(
+      () => void dispatch(quoteCartCodes({ items: lines, codes })),
+      250,
+    )
+    return () => window.clearTimeout(timer)
+    // `key` stands for the lines and codes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isOpen, key, dispatch])
+  const codeSaving = current && codes.length > 0 ? codeQuote.codeDiscount : 0
 
   const checkout = () => {
     close()
@@ -57,10 +95,30 @@ export function CartDrawer() {
       footer={
         items.length > 0 ? (
           <Stack gap="3" w="full">
-            <FreeDeliveryHint total={total} currency={currency} />
+            <DiscountCodeField
+              codes={codes}
+              applied={current ? codeQuote.applied : []}
+              refusal={current ? codeQuote.refusal : null}
+              checking={codes.length > 0 && !current}
+              currency={currency}
+              onApply={(text) => {
+                const code = normalizeCode(text)
+                if (!code) return 'That code is not valid. Check it and try again.'
+                dispatch(addDiscountCode(code))
+                return null
+              }}
+              onRemove={(code) => dispatch(removeDiscountCode(code))}
+            />
+            <FreeDeliveryHint total={total - codeSaving} currency={currency} />
+            {codeSaving > 0 ? (
+              <Flex justify="space-between" fontSize="sm" color="brand.kenyaGreen">
+                <span>Discount codes</span>
+                <span>−{formatPrice(codeSaving, currency)}</span>
+              </Flex>
+            ) : null}
             <Flex justify="space-between" fontWeight="semibold" fontSize="lg">
               <span>Total</span>
-              <span>{formatPrice(total, currency)}</span>
+              <span>{formatPrice(total - codeSaving, currency)}</span>
             </Flex>
             <chakra.button
               type="button"
@@ -113,8 +171,13 @@ export function CartDrawer() {
         </Stack>
       ) : (
         <chakra.ul listStyleType="none" aria-label="Items in your cart">
-          {items.map((line) => (
-            <CartLine key={line.productId} line={line} currency={currency} />
+          {items.map((line, index) => (
+            <CartLine
+              key={line.productId}
+              line={line}
+              currency={currency}
+              codeSaving={current ? (codeQuote.lineDiscounts[index] ?? 0) : 0}
+            />
           ))}
         </chakra.ul>
       )}

@@ -60,7 +60,16 @@ const sizeSelect = {
 } as const
 
 /** One cart line: picture, name, options, price, quantity steps (one per click) and remove. */
-export function CartLine({ line, currency }: { line: CartItem; currency: Currency }) {
+export function CartLine({
+  line,
+  currency,
+  codeSaving = 0,
+}: {
+  line: CartItem
+  currency: Currency
+  /** What the entered discount codes take off this line (the database's answer). */
+  codeSaving?: number
+}) {
   const dispatch = useAppDispatch()
   const { productId, name, quantity } = line
   const options = [line.size && `Size: ${line.size}`, line.color && `Colour: ${line.color}`]
@@ -101,6 +110,11 @@ export function CartLine({ line, currency }: { line: CartItem; currency: Currenc
           </chakra.select>
         ) : null}
         <Text fontSize="sm">{formatPrice(line.price, currency)}</Text>
+        {codeSaving > 0 ? (
+          <Text fontSize="sm" color="brand.kenyaGreen">
+            Code saves {formatPrice(codeSaving, currency)}
+          </Text>
+        ) : null}
         <Flex align="center" gap="2" mt="1">
           <chakra.button
             type="button"

@@ -38,9 +38,27 @@ export function placeOrder(
   return rpc<OrderDocument>('place_order', payload, signal)
 }
 
-/** Current prices, per-line problems and the delivery fee for the cart, without placing anything. */
-export function quoteOrder(items: OrderItemInput[], delivery?: DeliveryInput): Promise<Quote> {
-  return rpc<Quote>('quote_order', delivery ? { items, delivery } : { items })
+/** What quote_order is told besides the cart: the codes entered and whose they would be. */
+export interface QuoteExtras {
+  discountCodes?: string[]
+  contact?: { email?: string; phone?: string }
+}
+
+/**
+ * Current prices, per-line problems, the delivery fee and what the discount codes take off, for the
+ * cart, without placing anything.
+ */
+export function quoteOrder(
+  items: OrderItemInput[],
+  delivery?: DeliveryInput,
+  extras: QuoteExtras = {},
+): Promise<Quote> {
+  return rpc<Quote>('quote_order', {
+    items,
+    ...(delivery ? { delivery } : {}),
+    ...(extras.discountCodes?.length ? { discountCodes: extras.discountCodes } : {}),
+    ...(extras.contact ? { contact: extras.contact } : {}),
+  })
 }
 
 /** The order behind a private link (order number + access token). */

@@ -5,6 +5,7 @@ import { chakra } from '@chakra-ui/react/styled-system'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { DiscountCodeField } from '@/components/discount-code-field'
 import { notify } from '@/components/toaster'
 import { paths } from '@/config/paths'
 import { activeAffiliateCode, selectAffiliateRecord } from '@/features/affiliate/affiliate-slice'
@@ -21,7 +22,7 @@ import { enqueue, type OutboxPayload } from '@/features/outbox/outbox-slice'
 import { formatPrice } from '@/lib/money'
 import { formatKenyanPhone, normalizeKenyanPhone } from '@/lib/phone'
 import { useOnlineStatus } from '@/lib/use-online-status'
-import { placeOrder } from '../api/checkout-api'
+import { placeOrder, type QuoteExtras } from '../api/checkout-api'
 import {
   clearDraft,
   endAttempt,
@@ -30,6 +31,13 @@ import {
   saveDraft,
   savePayIntent,
 } from '../checkout-storage'
+import {
+  addDiscountCode,
+  clearDiscountCodes,
+  normalizeCode,
+  removeDiscountCode,
+  selectDiscountCodes,
+} from '../checkout-slice'
 import type { ConflictLine, OrderDocument, PlaceOrderPayload } from '../checkout-types'
 import {
   asCheckoutField,
@@ -50,6 +58,7 @@ import {
 } from '../queued-orders'
 import { saveOrderLink } from '../saved-orders'
 import { submitOrder } from '../submit-order'
+import { usePaymentLimits } from '../use-payment-limits'
 import { usePickupPoints } from '../use-pickup-points'
 import { useQuote } from '../use-quote'
 import { ContactSection } from './contact-section'
@@ -82,6 +91,7 @@ export function CheckoutPage() {
   const currency = useAppSelector(selectCurrency)
   const user = useAppSelector(selectAuthUser)
   const referral = useAppSelector(selectAffiliateRecord)
+  const codes = useAppSelector(selectDiscountCodes)
   const cartReady = useCartReady()
   const online = useOnlineStatus()
 
@@ -115,7 +125,24 @@ export function CheckoutPage() {
   const lines = useMemo(() => orderItems(items), [items])
   const linesKey = JSON.stringify(lines)
   const delivery = quoteDelivery(draft)
-  const quoteState = useQuote(lines, delivery, online)
+  // Whose codes and first order count: the email once the shopper has finished typing it.
+  const quoteEmail =
+    touched.has('contact.email') || user ? draft.email.trim() || undefined : undefined
+  const quotePhone = touched.has('contact.phone')
+    ? (normalizeKenyanPhone(draft.phone) ?? undefined)
+    : undefined
+  const extras: QuoteExtras = {
+    discountCodes: codes,
+    ...(codes.length && (quoteEmail || quotePhone)
+      ? {
+          contact: {
+            ...(quoteEmail ? { email: quoteEmail } : {}),
+            ...(quotePhone ? { phone: quotePhone } : {}),
+          },
+        }
+      : {}),
+  }
+  const quoteState = useQuote(lines, delivery, online, extras)
   // A quote answers for the cart it was asked about; after a change it waits for the next one.
   const quote =
     quoteState.quote &&
@@ -138,6 +165,7 @@ export function CheckoutPage() {
     (quoteState.invalidLine !== null && quote === null && quoteState.status === 'unavailable')
 
   const { points, loading: pickupLoading } = usePickupPoints(online)
+  const paymentLimits = usePaymentLimits(online)
 
   const errors = validateCheckout(draft, { signedIn: user !== null })
   const shownErrors: CheckoutErrors = { ...serverErrors }
@@ -174,6 +202,7 @@ export function CheckoutPage() {
       )
     }
     dispatch(clearCart())
+    dispatch(clearDiscountCodes())
     clearDraft()
     if (recovered) {
       notify({
@@ -207,10 +236,12 @@ export function CheckoutPage() {
     }
     inFlight.current = true
     setPhase('placing')
-    const order = buildOrderPayload(draft, items, {
-      code: activeAffiliateCode(referral),
-      expiry: referral?.expiry ?? null,
-    })
+    const order = buildOrderPayload(
+      draft,
+      items,
+      { code: activeAffiliateCode(referral), expiry: referral?.expiry ?? null },
+      codes,
+    )
     const toOutbox = async (payload: PlaceOrderPayload) => {
       const waiting = await queueOrder(
         payload,
@@ -239,6 +270,11 @@ export function CheckoutPage() {
       // No answer at all (the connection dropped on the way): the outbox sends it, same key, later.
       if (error.kind === 'network') {
         await toOutbox(result.payload)
+        return
+      }
+      if (error.kind === 'invalid' && error.field === 'discountCodes') {
+        quoteState.refresh()
+        showAlert(error.message)
         return
       }
       if (error.kind === 'invalid') {
@@ -326,7 +362,14 @@ export function CheckoutPage() {
               currency={currency}
               freeDelivery={freeDelivery}
             />
-            <PaymentSection draft={draft} errors={shownErrors} onChange={change} onBlur={blur} />
+            <PaymentSection
+              draft={draft}
+              errors={shownErrors}
+              onChange={change}
+              onBlur={blur}
+              total={quote ? (quote.total ?? quote.subtotal - quote.discountTotal) : null}
+              limits={paymentLimits}
+            />
           </Stack>
           <Box position={{ lg: 'sticky' }} top={{ lg: '32' }}>
             <OrderSummary
@@ -340,6 +383,22 @@ export function CheckoutPage() {
               onRemove={(productId) => dispatch(removeItem(productId))}
               onSetQuantity={(productId, quantity) =>
                 dispatch(setQuantity({ productId, quantity }))
+              }
+              codeField={
+                <DiscountCodeField
+                  codes={codes}
+                  applied={quote?.codes ?? []}
+                  refusal={quote?.codeRefusal ?? null}
+                  checking={codes.length > 0 && quote === null && quoteState.status === 'loading'}
+                  currency={currency}
+                  onApply={(text) => {
+                    const code = normalizeCode(text)
+                    if (!code) return 'That code is not valid. Check it and try again.'
+                    dispatch(addDiscountCode(code))
+                    return null
+                  }}
+                  onRemove={(code) => dispatch(removeDiscountCode(code))}
+                />
               }
             >
               <Stack gap="3" mt="5">
@@ -369,7 +428,9 @@ export function CheckoutPage() {
                     ? `Next: an M-Pesa prompt${total !== null ? ` for ${formatPrice(total, 'KSH')}` : ''}${
                         mpesaNumber ? ` on ${formatKenyanPhone(mpesaNumber)}` : ''
                       }.`
-                    : 'You pay when your order arrives.'}{' '}
+                    : draft.paymentMethod === 'bank'
+                      ? 'Next: our bank details, with your order number as the reference.'
+                      : 'You pay when your order arrives.'}{' '}
                   Prices, stock and delivery fees are confirmed by our system when you place your
                   order.
                 </chakra.p>
@@ -417,7 +478,7 @@ function PageFrame({ children }: { children: React.ReactNode }) {
           Checkout
         </chakra.h1>
         <chakra.p color="brand.muted" mb={{ base: '5', md: '8' }}>
-          Pay with M-Pesa or cash on delivery. Delivery to all 47 counties.
+          Pay with M-Pesa, bank transfer or cash on delivery. Delivery to all 47 counties.
         </chakra.p>
         {children}
       </Box>

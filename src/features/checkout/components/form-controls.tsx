@@ -85,6 +85,7 @@ export function ChoiceCard({
   detail,
   badge,
   describedBy,
+  disabled = false,
 }: {
   name: string
   value: string
@@ -94,9 +95,13 @@ export function ChoiceCard({
   detail?: ReactNode
   badge?: ReactNode
   describedBy?: string
+  /** Not available for this order (the detail says why). */
+  disabled?: boolean
 }) {
   return (
     <chakra.label
+      aria-disabled={disabled || undefined}
+      opacity={disabled ? 0.65 : undefined}
       display="flex"
       alignItems="flex-start"
       gap="3"
@@ -105,8 +110,8 @@ export function ChoiceCard({
       borderWidth={checked ? '2px' : '1px'}
       borderColor={checked ? 'brand.ink' : 'brand.line'}
       bg={checked ? 'brand.cream' : 'white'}
-      cursor="pointer"
-      _hover={{ borderColor: 'brand.ink' }}
+      cursor={disabled ? 'not-allowed' : 'pointer'}
+      _hover={{ borderColor: disabled ? undefined : 'brand.ink' }}
       _focusWithin={{ outline: '2px solid', outlineColor: 'brand.gold', outlineOffset: '2px' }}
     >
       <chakra.input
@@ -116,6 +121,7 @@ export function ChoiceCard({
         checked={checked}
         onChange={() => onChange(value)}
         aria-describedby={describedBy}
+        disabled={disabled}
         mt="1"
         boxSize="4"
         accentColor="#111111"

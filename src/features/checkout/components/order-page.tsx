@@ -18,7 +18,9 @@ import { CheckoutError } from '../api/checkout-error'
 import type { OrderDocument, OrderStatus, PaymentStatus } from '../checkout-types'
 import { findSavedOrder, saveOrderLink } from '../saved-orders'
 import { Notice, primaryButton, secondaryButton } from './form-controls'
+import { BankTransferPanel } from './bank-transfer-panel'
 import { MpesaPanel } from './mpesa-panel'
+import { OrderDiscountRows } from './order-discount-rows'
 import { optionsText, TotalRow } from './order-summary'
 
 const statusText: Record<OrderStatus, string> = {
@@ -197,6 +199,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
               {formatPrice(order.total, 'KSH')} paid with M-Pesa.
             </Notice>
           ) : null}
+          <BankTransferPanel order={order} />
           {order.paymentMethod === 'cod' &&
           order.paymentStatus !== 'paid' &&
           order.status !== 'cancelled' ? (
@@ -275,12 +278,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
             </chakra.ul>
             <chakra.dl display="grid" gap="2" mt="4">
               <TotalRow label="Subtotal" value={formatPrice(order.subtotal, currency)} />
-              {order.discountTotal > 0 ? (
-                <TotalRow
-                  label="Discounts"
-                  value={`−${formatPrice(order.discountTotal, currency)}`}
-                />
-              ) : null}
+              <OrderDiscountRows order={order} currency={currency} />
               <TotalRow
                 label="Delivery"
                 value={order.deliveryFee === 0 ? 'Free' : formatPrice(order.deliveryFee, currency)}

@@ -69,6 +69,7 @@ export function OrderSummary({
   deliveryKnown,
   onRemove,
   onSetQuantity,
+  codeField,
   children,
 }: {
   lines: SummaryLine[]
@@ -81,12 +82,18 @@ export function OrderSummary({
   deliveryKnown: boolean
   onRemove: (productId: string) => void
   onSetQuantity: (productId: string, quantity: number) => void
+  /** The discount code box, shown above the totals. */
+  codeField?: ReactNode
   children?: ReactNode
 }) {
   const cartSubtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0)
   const subtotal = quote && !estimated ? quote.subtotal : cartSubtotal
-  const discount = quote && !estimated ? quote.discountTotal : 0
-  const goods = subtotal - discount
+  const allDiscounts = quote && !estimated ? quote.discountTotal : 0
+  const codeDiscount = quote && !estimated ? (quote.codeDiscount ?? 0) : 0
+  // Sale prices and codes are shown apart; together they are what the database takes off.
+  const discount = allDiscounts - codeDiscount
+  const codes = quote && !estimated ? (quote.codes ?? []) : []
+  const goods = subtotal - allDiscounts
   const fee = quote && !estimated ? quote.deliveryFee : null
   const threshold = quote?.freeDeliveryFrom ?? 5000
   const remaining = Math.max(0, threshold - goods)
@@ -113,6 +120,10 @@ export function OrderSummary({
               : lineNotice(line, state, currency)
           const unit = state?.unitPrice ?? line.price
           const options = optionsText(line.size, line.color)
+          const codeSaving =
+            quote && !estimated && quote.lines[index]?.productId === line.productId
+              ? (quote.lines[index]?.codeDiscount ?? 0)
+              : 0
           return (
             <Flex
               as="li"
@@ -137,6 +148,11 @@ export function OrderSummary({
                 <chakra.span color="brand.muted">
                   Qty {line.quantity} × {formatPrice(unit, currency)}
                 </chakra.span>
+                {codeSaving > 0 ? (
+                  <chakra.span color="brand.kenyaGreen">
+                    Code saves {formatPrice(codeSaving, currency)}
+                  </chakra.span>
+                ) : null}
                 {notice ? (
                   <Box
                     mt="1.5"
@@ -180,11 +196,20 @@ export function OrderSummary({
         })}
       </chakra.ul>
 
+      {codeField ? <Box mt="4">{codeField}</Box> : null}
+
       <chakra.dl display="grid" gap="2" mt="4">
         <TotalRow label="Subtotal" value={formatPrice(subtotal, currency)} />
         {discount > 0 ? (
           <TotalRow label="Discounts" value={`−${formatPrice(discount, currency)}`} />
         ) : null}
+        {codes.map((applied) => (
+          <TotalRow
+            key={applied.code}
+            label={`Code ${applied.code}`}
+            value={`−${formatPrice(applied.amount, currency)}`}
+          />
+        ))}
         <TotalRow
           label="Delivery"
           value={

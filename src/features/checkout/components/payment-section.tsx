@@ -1,12 +1,26 @@
 import { Grid } from '@chakra-ui/react/grid'
 import { Input } from '@chakra-ui/react/input'
 import { chakra } from '@chakra-ui/react/styled-system'
+import { formatPrice } from '@/lib/money'
 import { mpesaPhoneOf } from '../checkout-validation'
+import type { PaymentLimits } from '../use-payment-limits'
 import type { SectionProps } from './contact-section'
 import { ChoiceCard, controlProps, Field, inputStyle, Section } from './form-controls'
 
-/** How the shopper pays: an M-Pesa prompt to a phone (the contact number unless changed) or cash on delivery. */
-export function PaymentSection({ draft, errors, onChange, onBlur }: SectionProps) {
+/**
+ * How the shopper pays: an M-Pesa prompt to a phone (the contact number unless changed), bank transfer,
+ * or cash on delivery. A way whose ceiling the total is over is shown, unavailable, with the reason.
+ */
+export function PaymentSection({
+  draft,
+  errors,
+  onChange,
+  onBlur,
+  total,
+  limits,
+}: SectionProps & { total: number | null; limits: PaymentLimits | null }) {
+  const overMpesa = limits !== null && total !== null && total > limits.mpesaMax
+  const overCash = limits !== null && total !== null && total > limits.codMax
   return (
     <Section step={3} title="Payment" id="checkout-payment-title">
       <chakra.fieldset>
@@ -18,7 +32,20 @@ export function PaymentSection({ draft, errors, onChange, onBlur }: SectionProps
             checked={draft.paymentMethod === 'mpesa'}
             onChange={() => onChange('paymentMethod', 'mpesa')}
             title="M-Pesa"
-            detail="We send a payment prompt to your phone: enter your PIN to pay."
+            disabled={overMpesa}
+            detail={
+              overMpesa
+                ? `Not available for this order: M-Pesa takes at most ${formatPrice(limits.mpesaMax, 'KSH')} in one payment.`
+                : 'We send a payment prompt to your phone: enter your PIN to pay.'
+            }
+          />
+          <ChoiceCard
+            name="paymentMethod"
+            value="bank"
+            checked={draft.paymentMethod === 'bank'}
+            onChange={() => onChange('paymentMethod', 'bank')}
+            title="Bank transfer"
+            detail={`Any amount. After you order you get our bank details; use your order number as the reference. We hold your order for ${limits?.bankTransferDays ?? 3} days.`}
           />
           <ChoiceCard
             name="paymentMethod"
@@ -26,10 +53,20 @@ export function PaymentSection({ draft, errors, onChange, onBlur }: SectionProps
             checked={draft.paymentMethod === 'cod'}
             onChange={() => onChange('paymentMethod', 'cod')}
             title="Cash on delivery"
-            detail="Pay when your order arrives or when you collect it."
+            disabled={overCash}
+            detail={
+              overCash
+                ? `Not available for this order: cash on delivery is for orders up to ${formatPrice(limits.codMax, 'KSH')}.`
+                : 'Pay when your order arrives or when you collect it.'
+            }
           />
         </Grid>
       </chakra.fieldset>
+      {errors.paymentMethod ? (
+        <chakra.p role="alert" mt="3" fontSize="sm" color="brand.sale">
+          {errors.paymentMethod}
+        </chakra.p>
+      ) : null}
       {draft.paymentMethod === 'mpesa' ? (
         <chakra.div mt="5" maxW={{ md: 'sm' }}>
           <Field

@@ -47,6 +47,7 @@ export function EmailOffer({ suppressed }: EmailOfferProps) {
   return (
     <Suspense fallback={null}>
       <EmailPopup
+        onAccepted={markEmailPopupSeen}
         onDone={() => {
           markEmailPopupSeen()
           setDone(true)

@@ -15,7 +15,9 @@ import { chakra } from '@chakra-ui/react/styled-system'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { CloseIcon, GiftIcon } from '@/components/icons'
 import { notify } from '@/components/toaster'
+import { WelcomeCodeNotice } from '@/components/welcome-code-notice'
 import { promotions, store } from '@/config/site'
+import type { WelcomeCode } from '@/lib/welcome-offer'
 
 /** What the shopper wants to hear about (spec §3); women is preselected. */
 export const emailPreferences = [
@@ -34,13 +36,22 @@ const fieldFocus = {
 } as const
 
 /**
- * The first-visit offer dialog (spec §4, §5, §8). It sends nothing: accepting with an address thanks
- * the shopper, accepting without one asks for it and stays open; declining and closing just close.
- * Every way out calls `onDone`, which records that this device has seen it.
+ * The first-visit offer dialog. Accepting with an address subscribes it and issues its welcome code
+ * (emailed, and shown here once); accepting without one asks for it and stays open; declining and
+ * closing just close. Accepting calls `onAccepted` and every way out `onDone`: both record that this
+ * device has seen it.
  */
-export function EmailPopup({ onDone }: { onDone: () => void }) {
+export function EmailPopup({
+  onDone,
+  onAccepted,
+}: {
+  onDone: () => void
+  onAccepted?: () => void
+}) {
   const [open, setOpen] = useState(true)
   const [email, setEmail] = useState('')
+  const [sending, setSending] = useState(false)
+  const [welcome, setWelcome] = useState<WelcomeCode | null>(null)
   const [preference, setPreference] = useState<EmailPreference>('women')
   const [agreed, setAgreed] = useState(true)
   const emailRef = useRef<HTMLInputElement>(null)
@@ -51,8 +62,9 @@ export function EmailPopup({ onDone }: { onDone: () => void }) {
     onDone()
   }
 
-  const accept = (event: FormEvent) => {
+  const accept = async (event: FormEvent) => {
     event.preventDefault()
+    if (sending) return
     if (email.trim() === '') {
       notify({
         title: 'Email required',
@@ -62,12 +74,32 @@ export function EmailPopup({ onDone }: { onDone: () => void }) {
       emailRef.current?.focus()
       return
     }
+    setSending(true)
+    const { claimWelcomeOffer } = await import('@/lib/welcome-offer')
+    const result = await claimWelcomeOffer(email.trim(), crypto.randomUUID(), 'email-popup')
+    setSending(false)
+    if (!result.ok) {
+      notify(
+        result.reason === 'invalid_email'
+          ? { title: 'Invalid Email', description: result.message, type: 'error' }
+          : {
+              title: 'Subscription Failed',
+              description: 'Something went wrong. Please try again.',
+              type: 'error',
+            },
+      )
+      emailRef.current?.focus()
+      return
+    }
+    onAccepted?.()
     notify({
       title: `Welcome to ${store.name}!`,
       description: `Check your email for your ${promotions.emailOfferPercent}% OFF discount code!`,
       type: 'success',
     })
-    close()
+    // A new code is shown here once; an address that already had one was sent it then.
+    if (result.welcome) setWelcome(result.welcome)
+    else close()
   }
 
   return (
@@ -157,121 +189,148 @@ export function EmailPopup({ onDone }: { onDone: () => void }) {
                 </DialogDescription>
 
                 <DialogBody p="0" mt={{ base: '4', md: '5' }}>
-                  <chakra.form onSubmit={accept} noValidate>
-                    <chakra.label
-                      htmlFor={`${ids}-email`}
-                      display="block"
-                      fontSize="sm"
-                      fontWeight="medium"
+                  {welcome ? (
+                    <>
+                      <WelcomeCodeNotice welcome={welcome} />
+                      <chakra.button
+                        type="button"
+                        onClick={close}
+                        mt="4"
+                        w="full"
+                        h="12"
+                        bg="brand.ink"
+                        color="white"
+                        fontSize="xs"
+                        fontWeight="semibold"
+                        letterSpacing="0.18em"
+                        textTransform="uppercase"
+                        _hover={{ bg: 'brand.charcoal' }}
+                      >
+                        Start shopping
+                      </chakra.button>
+                    </>
+                  ) : (
+                    <chakra.form
+                      onSubmit={(event) => void accept(event)}
+                      noValidate
+                      aria-busy={sending}
                     >
-                      Email address
-                    </chakra.label>
-                    <chakra.input
-                      ref={emailRef}
-                      id={`${ids}-email`}
-                      type="email"
-                      inputMode="email"
-                      autoComplete="email"
-                      placeholder="you@example.com"
-                      value={email}
-                      onChange={(event) => setEmail(event.target.value)}
-                      mt="1"
-                      w="full"
-                      h="12"
-                      px="4"
-                      fontSize="md"
-                      borderWidth="1px"
-                      borderColor="brand.ink"
-                      _focusVisible={fieldFocus}
-                    />
-
-                    <chakra.fieldset mt={{ base: '3', md: '4' }} border="0" p="0">
-                      <chakra.legend fontSize="sm" fontWeight="medium">
-                        I&apos;m shopping for
-                      </chakra.legend>
-                      <Flex mt="2" gap="2" wrap="wrap">
-                        {emailPreferences.map((option) => (
-                          <chakra.label
-                            key={option.value}
-                            display="inline-flex"
-                            alignItems="center"
-                            gap="2"
-                            minH="11"
-                            px="3"
-                            borderWidth="1px"
-                            borderColor={preference === option.value ? 'brand.ink' : 'brand.line'}
-                            bg={preference === option.value ? 'brand.cream' : 'white'}
-                            fontSize="sm"
-                            cursor="pointer"
-                            _focusWithin={fieldFocus}
-                          >
-                            <chakra.input
-                              type="radio"
-                              name={`${ids}-preference`}
-                              value={option.value}
-                              checked={preference === option.value}
-                              onChange={() => setPreference(option.value)}
-                              accentColor="brand.ink"
-                              boxSize="4"
-                            />
-                            {option.label}
-                          </chakra.label>
-                        ))}
-                      </Flex>
-                    </chakra.fieldset>
-
-                    <chakra.label
-                      display="flex"
-                      alignItems="flex-start"
-                      gap="2"
-                      mt="4"
-                      fontSize="sm"
-                    >
+                      <chakra.label
+                        htmlFor={`${ids}-email`}
+                        display="block"
+                        fontSize="sm"
+                        fontWeight="medium"
+                      >
+                        Email address
+                      </chakra.label>
                       <chakra.input
-                        type="checkbox"
-                        checked={agreed}
-                        onChange={(event) => setAgreed(event.target.checked)}
-                        accentColor="brand.ink"
-                        boxSize="4"
-                        mt="0.5"
-                        flexShrink={0}
+                        ref={emailRef}
+                        id={`${ids}-email`}
+                        type="email"
+                        inputMode="email"
+                        autoComplete="email"
+                        placeholder="you@example.com"
+                        value={email}
+                        onChange={(event) => setEmail(event.target.value)}
+                        mt="1"
+                        w="full"
+                        h="12"
+                        px="4"
+                        fontSize="md"
+                        borderWidth="1px"
+                        borderColor="brand.ink"
+                        _focusVisible={fieldFocus}
                       />
-                      I agree to receive emails from {store.name} and accept the terms of service.
-                    </chakra.label>
-                    <chakra.p mt="2" fontSize="xs" color="brand.muted">
-                      Offer valid for new subscribers only.
-                    </chakra.p>
 
-                    <chakra.button
-                      type="submit"
-                      mt={{ base: '4', md: '5' }}
-                      w="full"
-                      h="12"
-                      bg="brand.ink"
-                      color="white"
-                      fontSize="xs"
-                      fontWeight="semibold"
-                      letterSpacing="0.18em"
-                      textTransform="uppercase"
-                      _hover={{ bg: 'brand.charcoal' }}
-                    >
-                      Get {promotions.emailOfferPercent}% Off
-                    </chakra.button>
-                    <chakra.button
-                      type="button"
-                      onClick={close}
-                      mt="2"
-                      w="full"
-                      minH="11"
-                      fontSize="sm"
-                      color="brand.muted"
-                      textDecoration="underline"
-                      textUnderlineOffset="3px"
-                      _hover={{ color: 'brand.ink' }}
-                    >
-                      I Will Pay Full Price
-                    </chakra.button>
-                  </chakra.form>
+                      <chakra.fieldset mt={{ base: '3', md: '4' }} border="0" p="0">
+                        <chakra.legend fontSize="sm" fontWeight="medium">
+                          I&apos;m shopping for
+                        </chakra.legend>
+                        <Flex mt="2" gap="2" wrap="wrap">
+                          {emailPreferences.map((option) => (
+                            <chakra.label
+                              key={option.value}
+                              display="inline-flex"
+                              alignItems="center"
+                              gap="2"
+                              minH="11"
+                              px="3"
+                              borderWidth="1px"
+                              borderColor={preference === option.value ? 'brand.ink' : 'brand.line'}
+                              bg={preference === option.value ? 'brand.cream' : 'white'}
+                              fontSize="sm"
+                              cursor="pointer"
+                              _focusWithin={fieldFocus}
+                            >
+                              <chakra.input
+                                type="radio"
+                                name={`${ids}-preference`}
+                                value={option.value}
+                                checked={preference === option.value}
+                                onChange={() => setPreference(option.value)}
+                                accentColor="brand.ink"
+                                boxSize="4"
+                              />
+                              {option.label}
+                            </chakra.label>
+                          ))}
+                        </Flex>
+                      </chakra.fieldset>
+
+                      <chakra.label
+                        display="flex"
+                        alignItems="flex-start"
+                        gap="2"
+                        mt="4"
+                        fontSize="sm"
+                      >
+                        <chakra.input
+                          type="checkbox"
+                          checked={agreed}
+                          onChange={(event) => setAgreed(event.target.checked)}
+                          accentColor="brand.ink"
+                          boxSize="4"
+                          mt="0.5"
+                          flexShrink={0}
+                        />
+                        I agree to receive emails from {store.name} and accept the terms of service.
+                      </chakra.label>
+                      <chakra.p mt="2" fontSize="xs" color="brand.muted">
+                        Offer valid for new subscribers only.
+                      </chakra.p>
+
+                      <chakra.button
+                        type="submit"
+                        mt={{ base: '4', md: '5' }}
+                        w="full"
+                        h="12"
+                        bg="brand.ink"
+                        color="white"
+                        fontSize="xs"
+                        fontWeight="semibold"
+                        letterSpacing="0.18em"
+                        textTransform="uppercase"
+                        _hover={{ bg: 'brand.charcoal' }}
+                        disabled={sending}
+                      >
+                        Get {promotions.emailOfferPercent}% Off
+                      </chakra.button>
+                      <chakra.button
+                        type="button"
+                        onClick={close}
+                        mt="2"
+                        w="full"
+                        minH="11"
+                        fontSize="sm"
+                        color="brand.muted"
+                        textDecoration="underline"
+                        textUnderlineOffset="3px"
+                        _hover={{ color: 'brand.ink' }}
+                      >
+                        I Will Pay Full Price
+                      </chakra.button>
+                    </chakra.form>
+                  )}
                 </DialogBody>
               </Box>
             </Flex>

@@ -5,7 +5,9 @@ import { ReactReduxContext } from 'react-redux'
 import type { AppDispatch } from '@/app/store'
 import { notify } from '@/components/toaster'
 import { VisuallyHidden } from '@/components/visually-hidden'
+import { WelcomeCodeNotice } from '@/components/welcome-code-notice'
 import { timings } from '@/config/site'
+import type { WelcomeCode } from '@/lib/welcome-offer'
 import type { SubscribeSource } from '../api/subscribe'
 
 /** The spec's rule (§5): something was typed and it contains '@'. The server checks the rest. */
@@ -31,6 +33,7 @@ export function NewsletterForm({ source, tone = 'light' }: NewsletterFormProps) 
   const inputId = useId()
   const [email, setEmail] = useState('')
   const [submitting, setSubmitting] = useState(false)
+  const [welcome, setWelcome] = useState<WelcomeCode | null>(null)
   const dark = tone === 'dark'
   // The app's store, when there is one: a sign-up that cannot reach the server then waits in the outbox.
   const redux = useContext(ReactReduxContext)
@@ -68,6 +71,7 @@ export function NewsletterForm({ source, tone = 'light' }: NewsletterFormProps) 
       })
     } else if (result.ok) {
       setEmail('')
+      setWelcome(result.welcome)
       notify({
         title: 'Successfully Subscribed!',
         description: "You'll receive our latest fashion updates and exclusive offers.",
@@ -144,6 +148,7 @@ export function NewsletterForm({ source, tone = 'light' }: NewsletterFormProps) 
           {submitting ? 'Subscribing...' : 'Subscribe'}
         </chakra.button>
       </Flex>
+      {welcome ? <WelcomeCodeNotice welcome={welcome} tone={tone} /> : null}
     </chakra.form>
   )
 }

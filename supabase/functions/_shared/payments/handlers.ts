@@ -55,7 +55,13 @@ const providerOf = (context: PaymentsContext) =>
 
 function assertPayable(order: PaymentOrder) {
   if (order.payment_method !== 'mpesa') {
-    throw new PaymentError(409, 'not_mpesa', 'This order is paid in cash on delivery.')
+    throw new PaymentError(
+      409,
+      'not_mpesa',
+      order.payment_method === 'bank'
+        ? 'This order is paid by bank transfer.'
+        : 'This order is paid in cash on delivery.',
+    )
   }
   if (order.status === 'cancelled') {
     throw new PaymentError(409, 'order_cancelled', 'This order was cancelled.')
@@ -102,6 +108,20 @@ async function assertPromptAllowed(service: ReturnType<typeof serviceClient>, or
   }
 }
 
+/** M-Pesa refuses a payment over its per-transaction limit: never send a prompt that cannot succeed. */
+async function assertWithinMpesaLimit(service: ReturnType<typeof serviceClient>, total: number) {
+  const { data, error } = await service.from('store_settings').select('mpesa_max_amount').single()
+  if (error) throw fromDatabaseError(error)
+  const limit = (data as { mpesa_max_amount: number }).mpesa_max_amount
+  if (total > limit) {
+    throw new PaymentError(
+      409,
+      'mpesa_limit',
+      `M-Pesa takes at most KSh ${limit.toLocaleString('en-KE')} in one payment. Please pay this order by bank transfer.`,
+    )
+  }
+}
+
 /**
  * POST { orderNumber, token?, phone? } → { checkoutRequestId, customerMessage, amount, phone }.
  * Sends the M-Pesa prompt for the order's total to the phone (the order's own phone by default).
@@ -124,6 +144,7 @@ export const handleStkPush = guarded(async (req, context) => {
   }
 
   await assertPromptAllowed(service, order.id)
+  await assertWithinMpesaLimit(service, order.total)
 
   const accepted = await providerOf(context).stkPush({
     phone,

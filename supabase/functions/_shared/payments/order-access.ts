@@ -11,7 +11,7 @@ export interface PaymentOrder {
   access_token: string
   status: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
   payment_status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
-  payment_method: 'mpesa' | 'cod'
+  payment_method: 'mpesa' | 'cod' | 'bank'
   total: number
   phone: string
 }

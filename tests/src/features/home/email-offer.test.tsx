@@ -1,10 +1,12 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createClient } from '@supabase/supabase-js'
 import { system } from '@/app/theme'
 import { Toaster, toaster } from '@/components/toaster'
 import { EmailOffer } from '@/features/home/components/email-offer'
+import { startBackendProcess, type BackendProcess } from '../../../support/backend-process'
 
 // Lazily loaded parts (dialog machinery, toasts) can take seconds to arrive on a busy machine.
 configure({ asyncUtilTimeout: 10_000 })
@@ -50,6 +52,18 @@ async function openPopup() {
 }
 
 describe('EmailOffer', () => {
+  // Accepting claims the welcome code from the real embedded backend.
+  let backend: BackendProcess
+  beforeAll(async () => {
+    backend = await startBackendProcess()
+    vi.stubEnv('VITE_SUPABASE_URL', backend.url)
+    vi.stubEnv('VITE_SUPABASE_ANON_KEY', backend.anonKey)
+    await import('@supabase/supabase-js')
+  }, 60_000)
+  afterAll(async () => {
+    vi.unstubAllEnvs()
+    await backend?.stop()
+  })
   beforeEach(() => {
     localStorage.clear()
   })
@@ -112,7 +126,7 @@ describe('EmailOffer', () => {
     expect(localStorage.getItem(seenKey)).toBeNull()
   })
 
-  it('welcomes the shopper, closes and remembers when accepted with an email', async () => {
+  it('welcomes the shopper, shows the code issued to the address, and remembers', async () => {
     const user = userEvent.setup()
     await openPopup()
     await user.click(screen.getByRole('radio', { name: 'Shoes' }))
@@ -120,8 +134,29 @@ describe('EmailOffer', () => {
     await user.click(screen.getByRole('button', { name: 'Get 40% Off' }))
     expect(await screen.findByText('Welcome to Luxe Kenya!')).toBeInTheDocument()
     expect(screen.getByText('Check your email for your 40% OFF discount code!')).toBeInTheDocument()
-    await waitFor(() => expect(dialog()).not.toBeInTheDocument())
     expect(localStorage.getItem(seenKey)).not.toBeNull()
+    const code = await screen.findByTestId('welcome-code')
+    const admin = createClient(backend.url, backend.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    })
+    const issued = await admin
+      .from('discount_codes')
+      .select('code')
+      .eq('email', 'wanjiru@example.com')
+      .single()
+    expect(code).toHaveTextContent(issued.data!.code)
+    await user.click(screen.getByRole('button', { name: 'Start shopping' }))
+    await waitFor(() => expect(dialog()).not.toBeInTheDocument())
+  })
+
+  it('closes at once for an address that already has its code (it was emailed then)', async () => {
+    const user = userEvent.setup()
+    await openPopup()
+    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'wanjiru@example.com')
+    await user.click(screen.getByRole('button', { name: 'Get 40% Off' }))
+    expect(await screen.findByText('Welcome to Luxe Kenya!')).toBeInTheDocument()
+    await waitFor(() => expect(dialog()).not.toBeInTheDocument())
+    expect(screen.queryByTestId('welcome-code')).not.toBeInTheDocument()
   })
 
   it.each([
