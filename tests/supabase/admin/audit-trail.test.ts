@@ -188,6 +188,26 @@ describe('what is recorded', () => {
     expect(changed.every((r) => r.actor_id === adminId)).toBe(true)
   })
 
+  it('a discount code created and switched off by a manager: one row each, the values before and after', async () => {
+    const mark = await lastId()
+    const created = await who.manager
+      .from('discount_codes')
+      .insert({ code: 'AUDIT-TEN', kind: 'percent', value: 10 })
+      .select('id')
+      .single()
+    expect(created.error).toBeNull()
+    const id = (created.data as { id: string }).id
+    const off = await who.manager.from('discount_codes').update({ active: false }).eq('id', id)
+    expect(off.error).toBeNull()
+    const rows = await trail('discount', id, mark)
+    expect(rows.map((r) => [r.action, r.actor_role])).toEqual([
+      ['insert', 'manager'],
+      ['update', 'manager'],
+    ])
+    expect(rows[0]!.after).toMatchObject({ code: 'AUDIT-TEN', value: 10 })
+    expect(rows[1]).toMatchObject({ before: { active: true }, after: { active: false } })
+  })
+
   it('an update that changes nothing leaves no row', async () => {
     await addProduct(t, { id: 'audit-same', price: 4000 })
     const mark = await lastId()
