@@ -109,3 +109,64 @@ describe('the product-photo bucket', () => {
     expect(await rowCount('test/huge.jpg')).toBe(0)
   })
 })
+
+describe('photo rows', () => {
+  it('staff add them; shoppers cannot; the catalogue lists them by product and colour', async () => {
+    const product = await server.server.db.pg.query<{ id: string; colors: string[] }>(
+      `select id, colors from public.products where active and cardinality(colors) >= 2 order by id limit 1`,
+    )
+    const { id, colors } = product.rows[0]!
+    const row = (colour: string, position: number, path: string) => ({
+      product_id: id,
+      colour,
+      position,
+      path,
+      alt: `${colour} view ${position}`,
+      width: 1200,
+      height: 1500,
+    })
+
+    const refused = await shopper.from('product_photos').insert(row(colors[0]!, 0, `${id}/x.jpg`))
+    expect(refused.error?.code).toBe('42501')
+    const escaping = await manager
+      .from('product_photos')
+      .insert(row(colors[0]!, 0, `${id}/../x.jpg`))
+    expect(escaping.error?.code).toBe('23514')
+
+    const added = await manager
+      .from('product_photos')
+      .insert([
+        row(colors[1]!, 1, `${id}/b2.jpg`),
+        row(colors[1]!, 0, `${id}/b1.jpg`),
+        row(colors[0]!, 0, `${id}/a1.jpg`),
+        row('Not A Colour Of It', 0, `${id}/stray.jpg`),
+      ])
+      .select('id')
+    expect(added.error).toBeNull()
+
+    const { data } = await anon.rpc('catalogue')
+    const doc = data as {
+      dict: { colour: string[] }
+      products: { id: string[] }
+      photos: Record<string, unknown[]>
+    }
+    const { expandCatalogue } = await import('../../../supabase/functions/_shared/catalogue-format')
+    const listed = expandCatalogue(doc)!.products.find((p) => p.id === id)!
+    expect(listed.photos.map((p) => [p.colour, p.path])).toEqual(
+      [
+        [colors[0], `${id}/a1.jpg`],
+        [colors[1], `${id}/b1.jpg`],
+        [colors[1], `${id}/b2.jpg`],
+      ].sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0)),
+    )
+    expect(listed.photos[0]).toMatchObject({ width: 1200, height: 1500 })
+
+    // Switched off, its photos leave the shop window with it.
+    await server.server.db.pg.query('update public.products set active = false where id = $1', [id])
+    expect((await anon.from('product_photos').select('id').eq('product_id', id)).data).toEqual([])
+    expect(
+      (await manager.from('product_photos').select('id').eq('product_id', id)).data,
+    ).toHaveLength(4)
+    await server.server.db.pg.query('update public.products set active = true where id = $1', [id])
+  })
+})
