@@ -44,6 +44,7 @@ import {
 } from './admin-ui'
 import { ChipsInput } from './chips-input'
 import { ImagePicker } from './image-picker'
+import { ProductPhotos } from './product-photos/product-photos'
 import { SizeStockTable } from './size-stock-table'
 
 /** The product editor in a side panel: `productId` is an id, or `new`. */
@@ -337,7 +338,7 @@ function ProductForm({
       <Field
         id={fieldId('image')}
         label="Image"
-        hint="A path on this site. Leave empty to show the placeholder."
+        hint="Shown when the product has no photos. A path on this site; empty shows the placeholder."
         error={errors.image}
       >
         <ImagePicker
@@ -349,6 +350,14 @@ function ProductForm({
           describedBy={errors.image ? `${fieldId('image')}-error` : `${fieldId('image')}-hint`}
         />
       </Field>
+
+      {product ? (
+        <ProductPhotos productId={product.id} colours={draft.colors} />
+      ) : (
+        <chakra.p fontSize="sm" color="brand.muted">
+          Add the product first, then its photos.
+        </chakra.p>
+      )}
 
       <Field id={fieldId('description')} label="Description" error={errors.description}>
         <TextArea
