@@ -97,7 +97,7 @@ test.describe('staff on a desktop, the shopper on a phone', () => {
     // A finger drawn from right to left across the picture.
     const cdp = await shopper.newCDPSession(store)
     const y = Math.round(box.y + Math.min(box.height / 2, 300))
-    const touch = (type: string, x?: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x?: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: x === undefined ? [] : [{ x, y }],

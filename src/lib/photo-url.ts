@@ -8,7 +8,7 @@ import { env } from '@/config/env'
 export const PHOTO_BUCKET = 'product-photos'
 
 /** Widths the store asks for: a picture is fetched at the smallest that fills its slot. */
-export const PHOTO_WIDTHS = [160, 320, 480, 640, 960, 1280] as const
+export const PHOTO_WIDTHS = [160, 320, 480, 640, 720, 960, 1080, 1280] as const
 
 const storageUrl = () => `${env.supabaseUrl.replace(/\/+$/, '')}/storage/v1`
 
