@@ -25,6 +25,7 @@ const decided: Record<string, { anon: Privilege[]; authenticated: Privilege[] }>
   payouts: { anon: [], authenticated: ['SELECT', 'INSERT', 'UPDATE'] },
   pickup_points: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
   products: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
+  product_photos: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
   product_sizes: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
   profiles: { anon: [], authenticated: ['SELECT', 'UPDATE'] },
   store_settings: { anon: ['SELECT'], authenticated: ['SELECT', 'UPDATE'] },
