@@ -200,7 +200,7 @@ const firstRouteLibraries =
   /node_modules[\\/](react|react-dom|scheduler|react-redux|redux|redux-thunk|@reduxjs[\\/]toolkit|immer|reselect|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store)|@emotion|stylis)[\\/]/
 
 const backendTarget = process.env.BACKEND_URL ?? 'http://127.0.0.1:54321'
-const backendPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/__dev']
+const backendPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/storage/v1', '/__dev']
 
 export default defineConfig({
   plugins: [

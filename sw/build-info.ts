@@ -39,6 +39,8 @@ export interface CacheNames {
    * new release does not make shoppers on metered data download every picture again.
    */
   images: string
+  /** Staff's product photos at the sizes viewed: bounded by count and age like the images, apart. */
+  photos: string
 }
 
 export function cacheNames(version: string): CacheNames {
@@ -46,5 +48,6 @@ export function cacheNames(version: string): CacheNames {
     precache: `${CACHE_PREFIX}-${PRECACHE_ID}`,
     catalogue: `${CACHE_PREFIX}-catalogue-${version}`,
     images: `${CACHE_PREFIX}-images-v${CACHE_SCHEMA}`,
+    photos: `${CACHE_PREFIX}-photos-v${CACHE_SCHEMA}`,
   }
 }

@@ -28,3 +28,29 @@ export function routeProductImages(cacheName: string): void {
     'GET',
   )
 }
+
+/** Resized product photos from the public photo bucket (this origin or the hosted project). */
+const PHOTO_PATH = '/storage/v1/render/image/public/product-photos/'
+
+/**
+ * Photos seen are kept for offline, cache-first (each upload has its own key, so a URL's bytes never
+ * change). A photo at slot size is tens of kilobytes where a drawing is one or two: 80 of them, 30 days,
+ * dropped first when storage runs short, keep the cache to a few megabytes.
+ */
+export function routeProductPhotos(cacheName: string): void {
+  registerRoute(
+    ({ url, request }) => url.pathname.startsWith(PHOTO_PATH) && request.method === 'GET',
+    new CacheFirst({
+      cacheName,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({
+          maxEntries: 80,
+          maxAgeSeconds: THIRTY_DAYS,
+          purgeOnQuotaError: true,
+        }),
+      ],
+    }),
+    'GET',
+  )
+}

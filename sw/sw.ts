@@ -6,7 +6,7 @@ import { setCacheNameDetails } from 'workbox-core'
 import { buildVersion, CACHE_PREFIX, cacheNames, PRECACHE_ID } from './build-info'
 import { deleteOtherCaches } from './cache-cleanup'
 import { routeCatalogue } from './catalogue-cache'
-import { routeProductImages } from './image-cache'
+import { routeProductImages, routeProductPhotos } from './image-cache'
 import { SW_MESSAGES } from './messages'
 import { handleSync, type SyncEvent } from './outbox-sync'
 import { routeAppShell } from './precache'
@@ -21,6 +21,7 @@ setCacheNameDetails({ prefix: CACHE_PREFIX, precache: PRECACHE_ID, runtime: 'run
 routeAppShell(manifest)
 routeCatalogue(names.catalogue)
 routeProductImages(names.images)
+routeProductPhotos(names.photos)
 
 // No skipWaiting on install: a new version waits until the shopper accepts "A new version is available".
 // Claiming on activate controls the first visit's page at once, so it can go offline without a reload.

@@ -722,6 +722,50 @@ export type Database = {
           },
         ]
       }
+      product_photos: {
+        Row: {
+          alt: string
+          colour: string
+          created_at: string
+          height: number
+          id: string
+          path: string
+          position: number
+          product_id: string
+          width: number
+        }
+        Insert: {
+          alt?: string
+          colour?: string
+          created_at?: string
+          height: number
+          id?: string
+          path: string
+          position?: number
+          product_id: string
+          width: number
+        }
+        Update: {
+          alt?: string
+          colour?: string
+          created_at?: string
+          height?: number
+          id?: string
+          path?: string
+          position?: number
+          product_id?: string
+          width?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'product_photos_product_id_fkey'
+            columns: ['product_id']
+            isOneToOne: false
+            referencedRelation: 'products'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       product_sizes: {
         Row: { product_id: string; size: string; stock: number; updated_at: string }
         Insert: { product_id: string; size: string; stock?: number; updated_at?: string }

@@ -1,6 +1,8 @@
 import { once } from 'node:events'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createAuthService, type AuthService } from './auth/handler'
@@ -20,11 +22,14 @@ import { createRestHandler } from './rest/index'
 import { createRealtimeServer, realtimeDatabase, type RealtimeServer } from './realtime/server'
 import { seedStaff } from './staff-seed'
 import { createStaticHandler } from './static'
+import { openBlobStore } from './storage/blobs'
+import { createStorageHandler } from './storage/handler'
 
 /**
  * The embedded Supabase-compatible server: one Node HTTP server that plays Kong (API keys, CORS), GoTrue
- * (`/auth/v1`), PostgREST (`/rest/v1`), the edge runtime (`/functions/v1`), a dev inbox (`/__dev`) and a
- * static host for the built app (everything else). supabase-js cannot tell it from a hosted project.
+ * (`/auth/v1`), PostgREST (`/rest/v1`), Storage (`/storage/v1`), the edge runtime (`/functions/v1`), a
+ * dev inbox (`/__dev`) and a static host for the built app (everything else). supabase-js cannot tell it
+ * from a hosted project.
  */
 export interface LocalServerOptions {
   /** Database directory; undefined keeps the database in memory. Ignored when `db` is given. */
@@ -51,6 +56,13 @@ export interface LocalServerOptions {
   seedStaff?: boolean
   /** bcrypt cost (default 10, as GoTrue). */
   bcryptCost?: number
+  /**
+   * Where Storage keeps object bytes. Default `<dataDir>/storage`; without a data directory, a
+   * temporary directory removed on close.
+   */
+  storageDir?: string
+  /** Storage's project-wide upload limit in bytes (default 50 MB, as hosted). */
+  storageFileSizeLimit?: number
   log?: (message: string) => void
 }
 
@@ -78,6 +90,8 @@ export interface LocalServer {
   /** Live auth settings: changes apply to the next request. */
   authSettings: AuthSettings
   clock: Clock
+  /** Where Storage keeps object bytes. */
+  storageDir: string
   close(): Promise<void>
 }
 
@@ -264,6 +278,17 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   })
   const mailer = startLocalMailer(db, inbox, log)
   const scheduler = startLocalScheduler(db, log)
+  const temporaryStorage =
+    options.storageDir || options.dataDir ? null : mkdtempSync(join(tmpdir(), 'luxe-storage-'))
+  const storageDir =
+    options.storageDir ?? (options.dataDir ? join(options.dataDir, 'storage') : temporaryStorage!)
+  const storage = createStorageHandler({
+    db,
+    jwt,
+    now: clock.now,
+    blobs: await openBlobStore(storageDir),
+    fileSizeLimit: options.storageFileSizeLimit ?? 50 * 1024 * 1024,
+  })
   let origin = ''
   const functions = createFunctionsRunner({
     functionsDir: options.functionsDir ?? join(projectRoot, 'supabase/functions'),
@@ -298,7 +323,13 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     const head = req.method === 'HEAD'
     const send = (response: Response) => sendFetchResponse(res, response, cors, head)
 
-    if (!isFunctions && !(req.method === 'GET' && OPEN_AUTH_ROUTES.has(url.pathname))) {
+    // Storage checks its own tokens; public and signed URLs open in an <img> with no headers at all.
+    const isStorage = prefix === '/storage/v1'
+    if (
+      !isFunctions &&
+      !isStorage &&
+      !(req.method === 'GET' && OPEN_AUTH_ROUTES.has(url.pathname))
+    ) {
       const apikey = req.headers.apikey ?? url.searchParams.get('apikey')
       if (!apikey) {
         return send(
@@ -327,6 +358,9 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
         return
       }
     }
+
+    // Storage reads upload bodies itself, against each bucket's own limit.
+    if (isStorage) return storage.handle(req, res, url, cors)
 
     const request = await toFetchRequest(req, res, origin)
     // As the hosted gateway does: JSON answers over a kilobyte leave gzipped.
@@ -439,6 +473,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
       await mailer.stop()
       await scheduler.stop()
       if (!options.db || !options.keepDb) await db.close()
+      if (temporaryStorage) rmSync(temporaryStorage, { recursive: true, force: true })
     })())
 
   return {
@@ -456,6 +491,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     realtime,
     authSettings,
     clock,
+    storageDir,
     close,
   }
 }

@@ -456,13 +456,17 @@ export function renderFavicon(): string {
   )
 }
 
-/** Every picture a catalogue needs, keyed by public path (`/images/products/<kind>-<colour>.svg`). */
+/**
+ * Every picture a catalogue needs, keyed by public path (`/images/products/<kind>-<colour>.svg`): one per
+ * kind and colour offered, so the picture follows the colour a shopper picks.
+ */
 export function illustrationFiles(products: readonly SeedProduct[]): Map<string, string> {
   const files = new Map<string, string>()
   for (const product of products) {
-    const colour = product.colors[0]!
-    const path = imagePath(product.kind, colour)
-    if (!files.has(path)) files.set(path, renderIllustration(product.kind, colour))
+    for (const colour of product.colors) {
+      const path = imagePath(product.kind, colour)
+      if (!files.has(path)) files.set(path, renderIllustration(product.kind, colour))
+    }
   }
   return files
 }

@@ -7,9 +7,19 @@ import { startServer } from './support/server-process'
  * `npm run bench`: every performance figure of shared/guides/performance.md beside its budget, printed as a
  * table and written to bench-results/bench.json. Heavy parts can be skipped: `npm run bench -- --skip
  * lighthouse,offline` or run some only: `--only bundle,backend` (parts: bundle, search, lighthouse, offline,
- * backend, engines, assistant, realtime). `--quick` takes fewer samples.
+ * backend, engines, assistant, realtime, pictures). `--quick` takes fewer samples.
  */
-const PART_NAMES = ['bundle', 'search', 'lighthouse', 'offline', 'backend', 'engines', 'assistant', 'realtime']
+const PART_NAMES = [
+  'bundle',
+  'search',
+  'lighthouse',
+  'offline',
+  'backend',
+  'engines',
+  'assistant',
+  'realtime',
+  'pictures',
+]
 const args = process.argv.slice(2)
 /** `--skip a,b` or `--skip=a,b`. */
 function listOption(name: string): string[] {
@@ -91,6 +101,7 @@ const parts: Part[] = [
     run: async () => (await optionalModule('./assistant.ts'))?.run({ quick }) ?? [],
   },
   { name: 'realtime', run: async () => (await import('./realtime')).run({ quick }) },
+  { name: 'pictures', run: async () => (await import('./pictures')).run() },
 ]
 
 function format(value: number | null): string {

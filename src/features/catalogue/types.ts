@@ -40,6 +40,17 @@ export interface Product {
   featured: boolean
   /** The day it was listed, `YYYY-MM-DD`: sorts as text. */
   createdAt: string
+  /** Staff's photos, by colour then position (the first of a colour is its cover); none: the drawing. */
+  photos?: ProductPhoto[]
+}
+
+/** A photo in the product-photo bucket. `colour` null: it shows every colour. */
+export interface ProductPhoto {
+  colour: string | null
+  path: string
+  width: number
+  height: number
+  alt: string
 }
 
 export type BrandKind = 'luxury' | 'smart'

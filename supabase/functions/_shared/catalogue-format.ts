@@ -32,6 +32,17 @@ export interface CatalogueRow {
   tags: string[]
   /** The day it was listed, `YYYY-MM-DD` (UTC). */
   createdAt?: string
+  /** Its photos in order (by colour, then position), values as sent. */
+  photos: CataloguePhotoRow[]
+}
+
+/** A product photo: `colour` null for a photo of every colour; `path` its key in the photo bucket. */
+export interface CataloguePhotoRow {
+  colour: string | null | undefined
+  path: unknown
+  width: unknown
+  height: unknown
+  alt: unknown
 }
 
 export interface ExpandedCatalogue {
@@ -123,6 +134,32 @@ function dayOf(value: unknown): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10)
 }
 
+/** The `photos` columns, by the product's index in the list (absent in lists made before photos). */
+function expandPhotos(value: unknown, colours: (string | undefined)[]) {
+  const byProduct = new Map<number, CataloguePhotoRow[]>()
+  if (!isRow(value)) return byProduct
+  const product = list(value.product)
+  const colour = list(value.colour)
+  const path = list(value.path)
+  const width = list(value.width)
+  const height = list(value.height)
+  const alt = list(value.alt)
+  product.forEach((index, i) => {
+    if (typeof index !== 'number' || !Number.isInteger(index)) return
+    const row: CataloguePhotoRow = {
+      colour: colour[i] === null ? null : entry(colours, colour[i]),
+      path: path[i],
+      width: width[i],
+      height: height[i],
+      alt: alt[i],
+    }
+    const photos = byProduct.get(index)
+    if (photos) photos.push(row)
+    else byProduct.set(index, [row])
+  })
+  return byProduct
+}
+
 /** The list document as rows; undefined when the value is not a format-2 list at all. */
 export function expandCatalogue(value: unknown): ExpandedCatalogue | undefined {
   if (!isRow(value) || value.format !== catalogueFormat || !isRow(value.products)) return undefined
@@ -153,6 +190,7 @@ export function expandCatalogue(value: unknown): ExpandedCatalogue | undefined {
     listed: column('listed'),
   }
 
+  const photos = expandPhotos(value.photos, colours)
   const products = ids.map((id, i): CatalogueRow => {
     const flag = typeof c.flags[i] === 'number' ? (c.flags[i] as number) : 0
     const brandName = entry(brands, c.brand[i])
@@ -193,6 +231,7 @@ export function expandCatalogue(value: unknown): ExpandedCatalogue | undefined {
       featured: (flag & 2) !== 0,
       tags: flag & 4 ? ['heritage'] : [],
       createdAt: dayOf(c.listed[i]),
+      photos: photos.get(i) ?? [],
     }
   })
 

@@ -71,6 +71,11 @@ async function buildFixtures(db: LocalDb): Promise<Fixtures> {
      values ('acl-sized', 'S', 4), ('acl-sized', 'M', 2), ('acl-sized-hidden', 'S', 5)`,
   )
   await db.pg.query(
+    `insert into public.product_photos (product_id, colour, path, width, height)
+     values ('acl-active', '', 'acl-active/all/a.jpg', 800, 1000),
+            ('acl-hidden', '', 'acl-hidden/all/a.jpg', 800, 1000)`,
+  )
+  await db.pg.query(
     `insert into public.pickup_points (id, name, county, town, address, active)
      values ('closed-point', 'Closed point', 'Nakuru', 'Nakuru', 'Kenyatta Avenue', false)`,
   )
@@ -556,6 +561,42 @@ const probes: Probe[] = [
     what: 'delete a product',
     kind: 'write',
     sql: "delete from public.products where id = 'acl-hidden'",
+    expect: staffOnly,
+  },
+  // product_photos
+  {
+    table: 'product_photos',
+    what: "read an active product's photos",
+    kind: 'read',
+    sql: "select id from public.product_photos where product_id = 'acl-active'",
+    expect: everyone,
+  },
+  {
+    table: 'product_photos',
+    what: "read a switched-off product's photos",
+    kind: 'read',
+    sql: "select id from public.product_photos where product_id = 'acl-hidden'",
+    expect: staffOnly,
+  },
+  {
+    table: 'product_photos',
+    what: 'add a photo',
+    kind: 'write',
+    sql: "insert into public.product_photos (product_id, path, width, height) values ('acl-active', 'acl-active/all/b.jpg', 10, 10)",
+    expect: staffOnly,
+  },
+  {
+    table: 'product_photos',
+    what: "change a photo's alt text",
+    kind: 'write',
+    sql: "update public.product_photos set alt = 'x' where product_id = 'acl-active'",
+    expect: staffOnly,
+  },
+  {
+    table: 'product_photos',
+    what: 'remove a photo',
+    kind: 'write',
+    sql: "delete from public.product_photos where product_id = 'acl-hidden'",
     expect: staffOnly,
   },
   // product_sizes

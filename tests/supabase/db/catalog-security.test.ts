@@ -26,6 +26,7 @@ const decided: Record<string, { anon: Privilege[]; authenticated: Privilege[] }>
   payouts: { anon: [], authenticated: ['SELECT', 'INSERT', 'UPDATE'] },
   pickup_points: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
   products: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
+  product_photos: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
   product_sizes: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
   profiles: { anon: [], authenticated: ['SELECT', 'UPDATE'] },
   staff_invitations: { anon: [], authenticated: ['SELECT'] },

@@ -110,6 +110,7 @@ describe('catalogue(), format 2', () => {
       'details',
       'dict',
       'format',
+      'photos',
       'products',
       'version',
     ])
@@ -184,6 +185,7 @@ describe('catalogue(), format 2', () => {
         featured: r.featured,
         tags: r.tags.includes('heritage') ? ['heritage'] : [],
         createdAt: r.listed_on,
+        photos: [],
       })
       expect(extra.products.get(r.id)).toEqual({ description: r.description, tags: r.tags })
     })

@@ -48,6 +48,7 @@ import { SubjectHistory } from './audit-entries'
 import { ChipsInput } from './chips-input'
 import { ChangedUnderYou, StaffHere, useChangesUnderEditor } from './live-notes'
 import { ImagePicker } from './image-picker'
+import { ProductPhotos } from './product-photos/product-photos'
 import { SizeStockTable } from './size-stock-table'
 
 /** The product editor in a side panel: `productId` is an id, or `new`. */
@@ -368,7 +369,7 @@ function ProductForm({
       <Field
         id={fieldId('image')}
         label="Image"
-        hint="A path on this site. Leave empty to show the placeholder."
+        hint="Shown when the product has no photos. A path on this site; empty shows the placeholder."
         error={errors.image}
       >
         <ImagePicker
@@ -380,6 +381,14 @@ function ProductForm({
           describedBy={errors.image ? `${fieldId('image')}-error` : `${fieldId('image')}-hint`}
         />
       </Field>
+
+      {product ? (
+        <ProductPhotos productId={product.id} colours={draft.colors} />
+      ) : (
+        <chakra.p fontSize="sm" color="brand.muted">
+          Add the product first, then its photos.
+        </chakra.p>
+      )}
 
       <Field id={fieldId('description')} label="Description" error={errors.description}>
         <TextArea

@@ -1,5 +1,5 @@
 import { expandCatalogue, expandDetails } from '@shared/catalogue-format'
-import type { Brand, BrandKind, Catalogue, CatalogueDetails, Product } from '../types'
+import type { Brand, BrandKind, Catalogue, CatalogueDetails, Product, ProductPhoto } from '../types'
 
 /**
  * Checks the catalogue by hand (a schema library would cost more than the whole listing chunk): the
@@ -60,6 +60,34 @@ function localPath(value: unknown): string | null {
   return path && path.startsWith('/') && !path.startsWith('//') ? path : null
 }
 
+// A key in the photo bucket: plain segments, none of them `.` or `..`.
+const PHOTO_PATH = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/
+
+function photoList(value: unknown, colours: string[]): ProductPhoto[] {
+  if (!Array.isArray(value)) return []
+  const photos: ProductPhoto[] = []
+  for (const raw of value) {
+    if (!isRow(raw)) continue
+    const path = text(raw.path)
+    const width = finite(raw.width)
+    const height = finite(raw.height)
+    const colour = raw.colour === null ? null : requiredText(raw.colour)
+    if (!path || !PHOTO_PATH.test(path) || path.split('/').some((part) => /^\.\.?$/.test(part))) {
+      continue
+    }
+    if (!width || !height || width < 1 || height < 1) continue
+    if (colour === undefined || (colour !== null && !colours.includes(colour))) continue
+    photos.push({
+      colour,
+      path,
+      width: Math.round(width),
+      height: Math.round(height),
+      alt: text(raw.alt) ?? '',
+    })
+  }
+  return photos
+}
+
 /** One product row (the list expanded, or the device copy). */
 export function decodeProduct(value: unknown): Product | undefined {
   if (!isRow(value)) return undefined
@@ -68,6 +96,7 @@ export function decodeProduct(value: unknown): Product | undefined {
   const price = finite(value.price)
   if (!id || !name || price === undefined || price < 0) return undefined
   const slug = requiredText(value.slug) ?? id
+  const colors = textList(value.colors)
   return {
     id,
     slug,
@@ -80,15 +109,19 @@ export function decodeProduct(value: unknown): Product | undefined {
     discount: clamp(Math.round(finite(value.discount) ?? 0), 0, 100),
     rating: clamp(finite(value.rating) ?? 0, 0, 5),
     sizes: textList(value.sizes),
-    colors: textList(value.colors),
+    colors,
     tags: tagList(value.tags),
     stock: Math.max(0, Math.floor(finite(value.stock) ?? 0)),
     image: localPath(value.image),
     newArrival: value.newArrival === true,
     featured: value.featured === true,
     createdAt: text(value.createdAt) ?? '',
+    ...withPhotos(photoList(value.photos, colors)),
   }
 }
+
+/** Photos only when there are some: most products have none, and the device copy stays as it was. */
+const withPhotos = (photos: ProductPhoto[]) => (photos.length ? { photos } : {})
 
 function brandKind(value: unknown): BrandKind | undefined {
   return value === 'luxury' || value === 'smart' ? value : undefined

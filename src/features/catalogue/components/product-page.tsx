@@ -5,7 +5,7 @@ import { Heading } from '@chakra-ui/react/heading'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { ReturnIcon, TruckIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
@@ -28,7 +28,8 @@ import { browseLinks } from './button-styles'
 import { type Crumb } from './page-hero'
 import { PriceTag } from './price-tag'
 import { ProductGrid } from './product-grid'
-import { ProductImage } from './product-image'
+import { picturesFor, shownColour } from '../product/pictures'
+import { ProductGallery } from './product-gallery'
 import { ProductPurchase } from './product-purchase'
 import { RatingStars } from './rating-stars'
 
@@ -205,6 +206,11 @@ function ProductDetails({ product }: { product: Product }) {
   const lookup = useAppSelector(selectProductLookup)
   const recentIds = useAppSelector(selectRecentlyViewedIds)
   const catalogue = useCatalogue()
+  // The colour chosen in the purchase box; the pictures follow it.
+  const [chosen, setChosen] = useState<{ id: string; colour: string | undefined }>()
+  const colour = chosen?.id === product.id ? chosen.colour : undefined
+  const shown = shownColour(product, colour) ?? ''
+  const pictures = useMemo(() => picturesFor(product, colour), [product, colour])
 
   useEffect(() => {
     dispatch(productViewed(product.id))
@@ -242,15 +248,9 @@ function ProductDetails({ product }: { product: Product }) {
         gap={{ base: '6', md: '12', xl: '16' }}
       >
         <Box position={{ md: 'sticky' }} top={{ md: '24' }} alignSelf="start">
-          <Box position="relative" aspectRatio="4 / 5" bg="brand.cream" overflow="hidden">
-            <ProductImage
-              src={product.image}
-              alt={product.name}
-              width={800}
-              height={1000}
-              priority
-            />
-            <Flex position="absolute" top="3" insetStart="3" gap="1.5">
+          <Box position="relative">
+            <ProductGallery pictures={pictures} label={`Pictures of ${product.name}`} key={shown} />
+            <Flex position="absolute" top="3" insetStart="3" gap="1.5" pointerEvents="none">
               {product.discount > 0 ? (
                 <chakra.span bg="brand.sale" color="white" {...badge}>
                   -{product.discount}%
@@ -311,7 +311,11 @@ function ProductDetails({ product }: { product: Product }) {
             </Box>
           ) : null}
           <Box mt="7">
-            <ProductPurchase key={product.id} product={product} />
+            <ProductPurchase
+              key={product.id}
+              product={product}
+              onColourChange={(colour) => setChosen({ id: product.id, colour })}
+            />
           </Box>
           <Box mt="8">
             <DeliveryNotes />

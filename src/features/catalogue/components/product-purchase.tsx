@@ -18,6 +18,7 @@ import {
   stockState,
   type Selection,
 } from '../product/selection'
+import { thumbnailFor } from '../product/pictures'
 import { availableStock, soldOutSizes } from '../product/size-stock'
 import { useSizeStock } from '../product/use-size-stock'
 import type { Product } from '../types'
@@ -42,7 +43,14 @@ const stepButton = {
  * puts the line in the cart at the price shown (after discount; the database decides the charged price)
  * and opens the cart.
  */
-export function ProductPurchase({ product }: { product: Product }) {
+export function ProductPurchase({
+  product,
+  onColourChange,
+}: {
+  product: Product
+  /** Told of every colour chosen, so the pictures can follow. */
+  onColourChange?: (colour: string | undefined) => void
+}) {
   const dispatch = useAppDispatch()
   const [chosen, setSelection] = useState<Selection>(() => initialSelection(product))
   const [tried, setTried] = useState(false)
@@ -65,7 +73,8 @@ export function ProductPurchase({ product }: { product: Product }) {
         productId: product.id,
         name: product.name,
         price: discountedPrice(product.price, product.discount),
-        image: product.image ?? '',
+        // The line shows the colour bought, not the product's first colour.
+        image: thumbnailFor(product, selection.color),
         size: selection.size,
         color: selection.color,
         quantity,
@@ -84,7 +93,10 @@ export function ProductPurchase({ product }: { product: Product }) {
           kind="colour"
           options={product.colors}
           value={selection.color}
-          onChange={(color) => setSelection({ ...selection, color })}
+          onChange={(color) => {
+            setSelection({ ...selection, color })
+            onColourChange?.(color)
+          }}
           problem={problems.color}
         />
       ) : null}
