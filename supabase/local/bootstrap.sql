@@ -200,8 +200,7 @@ grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------
--- storage: a stub with the hosted shapes, so migrations that create buckets or storage policies apply.
--- No /storage/v1 API is served.
+-- storage: the hosted tables' shapes; the local server's /storage/v1 (supabase/local/storage) serves them.
 create table storage.buckets (
   id text not null primary key,
   name text not null,
@@ -234,6 +233,11 @@ create unique index bucketid_objname on storage.objects (bucket_id, name);
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+-- As on hosted: the Storage service's role owns its tables, and `postgres` (which runs the migrations) is
+-- a member, so a migration may create policies on storage.objects without being a superuser.
+alter table storage.buckets owner to supabase_storage_admin;
+alter table storage.objects owner to supabase_storage_admin;
+grant supabase_storage_admin to postgres;
 
 create or replace function storage.foldername(name text) returns text[] language plpgsql immutable as $$
 declare
