@@ -74,6 +74,12 @@ export interface CatalogueRequest {
 export interface CatalogueCache {
   /** The answer from the cache, or null when the request must take the ordinary path. */
   serve(request: CatalogueRequest): Promise<CatalogueAnswer | null>
+  /**
+   * A request through this server committed a write: forget the known versions now. The database's
+   * change notice says the same, but on PostgreSQL it arrives after the commit, on another connection;
+   * without this a read that follows its own write could be answered from the old version.
+   */
+  changed(): void
   /** Entries held (one per function and role at most); for tests. */
   readonly size: number
 }
@@ -398,6 +404,10 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     // Anything unexpected (a failed check or build, a compressor error) goes the ordinary way, which
     // answers, or gives the error its proper shape.
     serve: (request) => serve(request).catch(() => null),
+    changed: () => {
+      changes++
+      knownVersions.clear()
+    },
     get size() {
       return builds.size
     },

@@ -111,6 +111,17 @@ const textSerializers = new Proxy(
   { get: () => (v: unknown) => (typeof v === 'string' ? v : String(v)) },
 ) as Record<number, (v: unknown) => string>
 
+/** The same database; `onCommit` runs after each request transaction that could write has committed. */
+function noticingWrites(db: LocalDb, onCommit: () => void): LocalDb {
+  const view: LocalDb = Object.create(db) as LocalDb
+  view.withRequest = async (ctx, opts, fn) => {
+    const result = await db.withRequest(ctx, opts, fn)
+    if (!opts.readOnly && !opts.rollback) onCommit()
+    return result
+  }
+  return view
+}
+
 export function createRestHandler(deps: RestDeps): RestHandler {
   const schemas = deps.schemas ?? ['public', 'graphql_public']
   const log = deps.log ?? ((m: string) => console.error(m))
@@ -121,6 +132,8 @@ export function createRestHandler(deps: RestDeps): RestHandler {
   let listening: Promise<unknown> | null = null
   const catalogue =
     deps.catalogueCache === false ? null : createCatalogueCache({ db: deps.db, log })
+  // Requests run on a view of the database that tells the catalogue cache when a write commits.
+  const db = catalogue ? noticingWrites(deps.db, catalogue.changed) : deps.db
 
   const getCache = async () => {
     if (!listening) {
@@ -161,7 +174,7 @@ export function createRestHandler(deps: RestDeps): RestHandler {
           }
         })
       const c = await getCache()
-      const r: Req = { req, url, method, auth, schema, cache: c, db: deps.db, maxBody, maxRows }
+      const r: Req = { req, url, method, auth, schema, cache: c, db, maxBody, maxRows }
       if (segments.length === 0) return openApi(r)
       if (
         catalogue &&
@@ -206,7 +219,7 @@ export function createRestHandler(deps: RestDeps): RestHandler {
           auth,
           schema,
           cache,
-          db: deps.db,
+          db,
           maxBody,
           maxRows,
         },
