@@ -57,7 +57,9 @@ export function codeIntent(message: string): CodeIntent | undefined {
     const start = words.findIndex((word) => codeWord.test(word))
     const candidate = words.slice(start + 1).find((word) => looksLikeCode(word))
     if (candidate) return { kind: 'apply', code: candidate.toUpperCase() }
-    return applyVerb.test(message) || /\b(where|wapi)\b/i.test(message)
+    // "Do you have codes?" asks about the store's; "I have a code" speaks of the shopper's own.
+    const own = message.replace(/\b(do|does|did|will)?\s*you (have|got|give|offer)\b/gi, ' ')
+    return applyVerb.test(own) || /\b(where|wapi)\b/i.test(message)
       ? { kind: 'ask' }
       : { kind: 'explain' }
   }
