@@ -10,6 +10,8 @@ export type CodeIntent =
   | { kind: 'apply'; code: string }
   /** Speaks of a code of theirs without giving it. */
   | { kind: 'ask' }
+  /** Says a code was refused ("my code didn't work"). */
+  | { kind: 'trouble' }
   /** Asks about codes or discounts in general ("what is my code?", "do you have discounts?"). */
   | { kind: 'explain' }
 
@@ -28,6 +30,8 @@ const otherCode =
 const bareCode = /\b(?:use|apply|redeem|tumia)\s+(?:my\s+|yangu\s+)?([A-Za-z0-9-]{5,32})\b/i
 const generalDiscounts =
   /\b(do you (have|offer|give)|are there|any|is there|kuna|mna|mnatoa|mko na)\b[^.?]{0,20}\b(discounts?|offers?|deals?|punguzo|ofa)\s*[?!.]*$/i
+const refusedCode =
+  /\b(didn'?t|did not|doesn'?t|does not|won'?t|will not|not) (work|apply|accepted)\b|\b(invalid|rejected|expired|declined)\b|\bhai(fanyi|kufanya|jafanya)\b|\bhaiku(kubali|kubaliwa)\b/i
 /** Words that sit between "code" and the code itself, never a code. */
 const filler = new Set(
   `my the a an is ni yangu yako this that code codes coupon voucher promo discount number please
@@ -56,6 +60,7 @@ export function codeIntent(message: string): CodeIntent | undefined {
     const words = tokens(message)
     const start = words.findIndex((word) => codeWord.test(word))
     const candidate = words.slice(start + 1).find((word) => looksLikeCode(word))
+    if (refusedCode.test(message)) return { kind: 'trouble' }
     if (candidate) return { kind: 'apply', code: candidate.toUpperCase() }
     // "Do you have codes?" asks about the store's; "I have a code" speaks of the shopper's own.
     const own = message.replace(/\b(do|does|did|will)?\s*you (have|got|give|offer)\b/gi, ' ')
@@ -88,6 +93,10 @@ export function codeReply(intent: CodeIntent): AssistantReply {
     case 'ask':
       return {
         message: `Tell me the code, for example "apply code" followed by it, and I'll add it to your order. ${whereCodesGo} ${storeDecides}`,
+      }
+    case 'trouble':
+      return {
+        message: `Whether a code applies is the store's decision, and it gives its reason under the **Discount code** box in your cart and at checkout. I can't change that or make up another code, but our team can help on the [contact page](/contact).`,
       }
     case 'explain':
       return {

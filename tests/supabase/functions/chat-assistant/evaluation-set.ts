@@ -960,6 +960,20 @@ export const evaluationSet: EvalCase[] = [
     expect: { ...explained, text: [/welcome offer/i] },
   },
   {
+    id: 'a refused code is left to the store',
+    bullet: 'cart-and-orders',
+    lang: 'en',
+    say: "my code WELCOME-AB12CD didn't work",
+    expect: { ...explained, text: [/store's decision/, /\/contact/] },
+  },
+  {
+    id: 'a refused code in Swahili',
+    bullet: 'cart-and-orders',
+    lang: 'sw',
+    say: 'code yangu haifanyi kazi',
+    expect: { ...explained, text: [/store's decision/] },
+  },
+  {
     id: 'a code made up in Sheng is refused',
     bullet: 'cart-and-orders',
     lang: 'mixed',
