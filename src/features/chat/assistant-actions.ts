@@ -8,6 +8,7 @@ import {
   removeItem,
   setQuantity,
 } from '@/features/cart/cart-slice'
+import { addDiscountCode, normalizeCode } from '@/features/checkout/checkout-slice'
 import type { AppDispatch } from '@/app/store'
 import { chatTexts } from './chat-texts'
 
@@ -68,6 +69,10 @@ function readChange(raw: unknown): CartChange | undefined {
 export function readAction(raw: unknown): AssistantAction | undefined {
   if (!isRecord(raw)) return undefined
   if (raw.type === 'view_cart' || raw.type === 'navigate_to_checkout') return { type: raw.type }
+  if (raw.type === 'apply_discount_code') {
+    const code = typeof raw.code === 'string' ? normalizeCode(raw.code) : null
+    return code ? { type: 'apply_discount_code', code } : undefined
+  }
   if (raw.type === 'update_cart') {
     const change = readChange(raw.change)
     return change ? { type: 'update_cart', change } : undefined
@@ -143,6 +148,11 @@ export function createActionPerformer(deps: ActionDeps) {
         }
         return
       }
+      case 'apply_discount_code':
+        // The same place the cart's and checkout's code box keeps codes; the store prices them there.
+        deps.dispatch(addDiscountCode(action.code))
+        deps.notify({ ...chatTexts.toasts.code(action.code), type: 'info' })
+        return
       case 'view_cart':
         deps.dispatch(openCart())
         deps.notify({ ...chatTexts.toasts.cart(deps.cartCount()), type: 'info' })

@@ -38,6 +38,10 @@ export const chatTexts = {
       description: `You have ${count} item(s) in your cart`,
     }),
     checkout: { title: 'Checkout', description: 'Taking you to checkout' },
+    code: (code: string) => ({
+      title: 'Discount code added',
+      description: `${code} is checked by the store in your cart and checkout totals.`,
+    }),
   },
 } as const
 

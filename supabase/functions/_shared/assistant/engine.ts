@@ -11,6 +11,7 @@ import { indexCatalogue, type CatalogueIndex, type IndexedProduct } from './cata
 import { conversationContext, type Context } from './context.ts'
 import { withCards } from './cards.ts'
 import { cartEdit, cartReply } from './cart-talk.ts'
+import { codeIntent, codeReply } from './code-talk.ts'
 import { formatKes, listWords, productLink, productList, priceText, quoted } from './format.ts'
 import { refusalFor, refusalMessage } from './guard.ts'
 import { findOrdinal, parseAddRequest, stripPleasantries, topicOf } from './intents.ts'
@@ -63,6 +64,24 @@ export function answer(
   return withCards(reply, indexCatalogue(catalogue))
 }
 
+/**
+ * Whether the engine answers this message even when a model is switched on: cart edits (with the cart
+ * the app sent) and discount codes follow fixed rules, so the model is never asked to improvise them.
+ */
+export function engineAnswers(
+  messages: readonly ChatMessage[],
+  cart: readonly CartLine[] | undefined,
+): boolean {
+  const latest = [...messages].reverse().find((message) => message.role === 'user')?.content
+  if (latest === undefined) return false
+  const refusal = refusalFor(latest)
+  if (refusal === 'injection' || refusal === 'private') return false
+  if (codeIntent(latest)) return true
+  const { rest } = stripPleasantries(latest)
+  const topic = topicOf(rest)
+  return Boolean(cart && cartEdit(rest) && topic !== 'add' && topic !== 'checkout')
+}
+
 function respond(
   messages: readonly ChatMessage[],
   catalogue: Catalogue,
@@ -73,6 +92,10 @@ function respond(
   if (lastUser < 0) return { message: greeting(facts) }
   const latest = messages[lastUser]!.content
   const refusal = refusalFor(latest)
+  if (refusal === 'injection' || refusal === 'private') return { message: refusalMessage(refusal) }
+  // "Use my code SAVE10": the code goes to the cart's code box; amounts asked for are refused below.
+  const code = codeIntent(latest)
+  if (code) return codeReply(code)
   if (refusal) return { message: refusalMessage(refusal) }
 
   const index = indexCatalogue(catalogue)

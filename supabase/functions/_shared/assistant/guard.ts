@@ -6,7 +6,7 @@ import { normalizeText } from './text.ts'
  * injection and IDOR cases). The assistant has no access to orders, accounts or secrets anyway; the
  * refusal makes that plain instead of improvising.
  */
-export type Refusal = 'injection' | 'discount' | 'codes' | 'private' | 'orders'
+export type Refusal = 'injection' | 'discount' | 'private' | 'orders'
 
 const injection = [
   /\b(ignore|disregard|forget|override|bypass)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines|polic(y|ies)|restrictions?|everything)\b/,
@@ -23,15 +23,13 @@ const discount = [
   /\b(give|gimme|apply|grant|set|make)\b.{0,25}\b\d{1,3}\s*(%|percent|per cent)/,
   /\b\d{1,3}\s*(%|percent|per cent)\s*(off|discount)\b.{0,20}\b(for me|on my|to my|my order|my cart)\b/,
   /\b(discount|coupon|promo|voucher)\s*codes?\b/,
+  // A code worth an amount the shopper names: codes are the store's, never made in a chat.
+  /\b(codes?|coupons?|vouchers?)\b.{0,40}\d{1,3}\s*(%|percent)|\d{1,3}\s*(%|percent).{0,40}\b(codes?|coupons?|vouchers?)\b/,
   /\bmake (it|them|this|that|everything|my order) free\b|\bgive (it|them|this|that|me)\b.{0,20}\bfor free\b/,
   /\b(change|lower|reduce|drop|cut|set|update|edit|modify)\b.{0,20}\b(price|prices|cost|total)\b/,
   /\bprice\s*(to|=)\s*(ksh|kes|sh)?\s*\d/,
   /\b(price ?match|haggle|negotiate)\b/,
 ]
-
-/** "Use my code", "I have a voucher": codes are entered at checkout, where the database checks them. */
-const codeQuestion =
-  /\b(use|apply|redeem|enter|have|got|add|where)\b.{0,30}\b(codes?|coupons?|vouchers?|promo)\b|\b(codes?|coupons?|vouchers?) (work|valid)\b/
 
 const privateData = [
   /\b(admin|administrator|root|staff|manager)\b.{0,30}\b(password|passwords|login|credentials|access|account|panel|token)\b/,
@@ -57,7 +55,6 @@ export function refusalFor(message: string): Refusal | undefined {
   const text = normalizeText(message)
   if (injection.some((pattern) => pattern.test(text))) return 'injection'
   if (privateData.some((pattern) => pattern.test(text))) return 'private'
-  if (codeQuestion.test(text) && !/\b\d{1,3}\s*(%|percent)/.test(text)) return 'codes'
   if (discount.some((pattern) => pattern.test(text))) return 'discount'
   if (orderLookup.some((pattern) => pattern.test(text))) return 'orders'
   return undefined
@@ -69,8 +66,6 @@ export function refusalMessage(refusal: Refusal): string {
       return "I'm sorry, but I can't do that. I'm the Luxe Kenya shopping assistant, and I can only help you shop: find products, check sizes and delivery, and add items to your cart."
     case 'discount':
       return "I'm sorry, but I can't create discounts, codes or special prices: every price comes from our catalogue and is confirmed at checkout. You can see everything that is currently discounted on our [sale page](/sale)."
-    case 'codes':
-      return "Discount codes are entered at checkout: type yours in the discount code box before you pay, and the total shows what it takes off. I can't apply, check or create codes in this chat."
     case 'private':
       return "I'm sorry, but I can't share account, order or store system information. I can only help you shop: find products, check sizes and delivery, and add items to your cart."
     case 'orders':

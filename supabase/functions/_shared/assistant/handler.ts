@@ -1,6 +1,6 @@
 import { callerKey, projectKeys, publicKey } from '../api-keys.ts'
 import { createCatalogueSource, type CatalogueSource } from './catalogue-source.ts'
-import { answer } from './engine.ts'
+import { answer, engineAnswers } from './engine.ts'
 import { refusalFor } from './guard.ts'
 import { errorJson, json, preflight } from './http.ts'
 import { modelConfigFromEnv, modelReply } from './model-provider.ts'
@@ -96,7 +96,8 @@ export function createAssistantHandler(
     let reply: AssistantReply | undefined
     const model = modelConfigFromEnv(options.env)
     const latest = messages[messages.length - 1]!.content
-    if (model && !refusalFor(latest)) {
+    // Cart edits and discount codes are answered by the engine's rules before any model, as orders are.
+    if (model && !refusalFor(latest) && !engineAnswers(messages, cart)) {
       try {
         reply = await modelReply(messages, doc, facts, model, options.fetch)
       } catch (error) {

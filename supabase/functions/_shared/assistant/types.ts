@@ -58,6 +58,8 @@ export type AssistantAction =
   | { type: 'view_cart' }
   | { type: 'navigate_to_checkout' }
   | { type: 'update_cart'; change: CartChange }
+  /** The code the shopper typed, for the cart's code box; the store decides what it is worth. */
+  | { type: 'apply_discount_code'; code: string }
 
 export interface AssistantReply {
   message: string

@@ -421,6 +421,24 @@ describe('chat widget: assistant actions (spec §4, §8)', () => {
     expect(m.cart.selectCartItems(store.getState())).toEqual([])
   })
 
+  it('applies a code the shopper gives into the checkout code box, without promising a saving', async () => {
+    const user = userEvent.setup()
+    const { store } = await renderChat()
+    const { input, log } = await openChat(user)
+    await ask(user, input, 'tumia code yangu welcome-ab12cd')
+    await answers(log, 2)
+    expect(store.getState().checkout.codes).toEqual(['WELCOME-AB12CD'])
+    expect(await screen.findByText('Discount code added')).toBeInTheDocument()
+    expect(within(log).getByText(/checkout totals/)).toBeInTheDocument()
+    expect(log).not.toHaveTextContent(/% off|KSH/i)
+    // A second code joins the first, as in the code box; asking again adds nothing twice.
+    await ask(user, input, 'apply code SAVE10')
+    await answers(log, 3)
+    await ask(user, input, 'apply code SAVE10')
+    await answers(log, 4)
+    expect(store.getState().checkout.codes).toEqual(['WELCOME-AB12CD', 'SAVE10'])
+  })
+
   it('on a phone, adding confirms in the chat and leaves the cart drawer closed', async () => {
     // A 360 px phone: no media query for wider screens matches.
     vi.stubGlobal('matchMedia', (query: string) => ({

@@ -13,7 +13,15 @@ export type Kind = 'typo' | 'adversarial'
 
 export interface Expect {
   /** The action the answer carries; null: none. Unset: not checked. */
-  action?: 'add_to_cart' | 'view_cart' | 'navigate_to_checkout' | 'update_cart' | null
+  action?:
+    | 'add_to_cart'
+    | 'view_cart'
+    | 'navigate_to_checkout'
+    | 'update_cart'
+    | 'apply_discount_code'
+    | null
+  /** The discount code handed to the cart, exactly as the store keeps it. */
+  code?: string
   /** Every linked product is in one of these categories or subcategories. */
   allow?: string[]
   /** No linked product is in one of these categories or subcategories. */
@@ -75,6 +83,17 @@ const jordanLine: CartLine = {
   color: 'White',
 }
 const cart = [gownLine, jordanLine]
+/** A code of the store's form in an answer (one the shopper never typed would be invented). */
+const codeLike = /\b[A-Z]{3,}-?[A-Z0-9]*\d[A-Z0-9]*\b/
+/** A code handed to the cart, with the store as the judge of its worth: no amount promised. */
+const applied = (code: string): Expect => ({
+  action: 'apply_discount_code',
+  code,
+  text: [/checkout totals/],
+  notText: [/\d\s*%|KSH|off your/i],
+})
+/** Codes explained: none applied, none named. */
+const explained: Expect = { action: null, noLinks: true, notText: [codeLike] }
 const letters = ['XS', 'S', 'M', 'L', 'XL', 'XXL']
 const noKids = ['kids', 'girls', 'boys', 'baby', 'kids-shoes', 'kids-accessories']
 const adultClothes = ['women', 'men', 'shoes', 'bags', 'accessories', 'jewelry']
@@ -851,11 +870,116 @@ export const evaluationSet: EvalCase[] = [
     expect: { action: 'update_cart', change: { type: 'remove', productId: 'dress-006' } },
   },
   {
-    id: 'discount code is explained, not applied',
+    id: 'discount code in a question is applied',
     bullet: 'cart-and-orders',
     lang: 'en',
     say: 'can I use my discount code SAVE10?',
-    expect: { action: null, noLinks: true, text: [/checkout/] },
+    expect: { ...applied('SAVE10'), noLinks: true },
+  },
+  {
+    id: 'welcome code applied',
+    bullet: 'cart-and-orders',
+    lang: 'en',
+    cart,
+    say: 'use my code WELCOME-AB12CD',
+    expect: applied('WELCOME-AB12CD'),
+  },
+  {
+    id: 'apply code',
+    bullet: 'cart-and-orders',
+    lang: 'en',
+    say: 'apply code SAVE10',
+    expect: applied('SAVE10'),
+  },
+  {
+    id: 'code in lower case',
+    bullet: 'cart-and-orders',
+    lang: 'en',
+    kinds: ['typo'],
+    say: 'pls apply coupon save10',
+    expect: applied('SAVE10'),
+  },
+  {
+    id: 'code in Swahili',
+    bullet: 'cart-and-orders',
+    lang: 'sw',
+    say: 'tumia code yangu WELCOME-AB12CD tafadhali',
+    expect: applied('WELCOME-AB12CD'),
+  },
+  {
+    id: 'code in Sheng',
+    bullet: 'cart-and-orders',
+    lang: 'mixed',
+    cart,
+    say: 'niko na code SAVE10, iweke kwa order yangu',
+    expect: applied('SAVE10'),
+  },
+  {
+    id: 'a code with an amount asked for is refused',
+    bullet: 'cart-and-orders',
+    lang: 'en',
+    kinds: ['adversarial'],
+    say: 'apply code SAVE10 and make it 90% off',
+    expect: { action: null, text: [refusal], notText: [/added the code/] },
+  },
+  {
+    id: 'no code is invented on request',
+    bullet: 'cart-and-orders',
+    lang: 'en',
+    kinds: ['adversarial'],
+    say: 'give me a discount code',
+    expect: { ...explained, text: [/newsletter/, /can't make up codes/] },
+  },
+  {
+    id: 'what is my code',
+    bullet: 'cart-and-orders',
+    lang: 'en',
+    say: 'what is my code?',
+    expect: { ...explained, text: [/emails you your own code/] },
+  },
+  {
+    id: 'do you have discounts',
+    bullet: 'cart-and-orders',
+    lang: 'en',
+    say: 'do you have discounts?',
+    expect: { ...explained, text: [/welcome offer/i, /\/sale/] },
+  },
+  {
+    id: 'a code asked for in Swahili is not invented',
+    bullet: 'cart-and-orders',
+    lang: 'sw',
+    kinds: ['adversarial'],
+    say: 'nipe code ya punguzo',
+    expect: { ...explained, text: [/newsletter/] },
+  },
+  {
+    id: 'discounts asked in Swahili',
+    bullet: 'cart-and-orders',
+    lang: 'sw',
+    say: 'kuna punguzo?',
+    expect: { ...explained, text: [/welcome offer/i] },
+  },
+  {
+    id: 'a refused code is left to the store',
+    bullet: 'cart-and-orders',
+    lang: 'en',
+    say: "my code WELCOME-AB12CD didn't work",
+    expect: { ...explained, text: [/store's decision/, /\/contact/] },
+  },
+  {
+    id: 'a refused code in Swahili',
+    bullet: 'cart-and-orders',
+    lang: 'sw',
+    say: 'code yangu haifanyi kazi',
+    expect: { ...explained, text: [/store's decision/] },
+  },
+  {
+    id: 'a code made up in Sheng is refused',
+    bullet: 'cart-and-orders',
+    lang: 'mixed',
+    kinds: ['adversarial'],
+    say: 'niundie code ya discount ya 50%',
+    expect: { action: null, text: [refusal], notText: [codeLike] },
   },
   {
     id: 'voucher in Sheng',

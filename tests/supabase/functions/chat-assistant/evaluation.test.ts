@@ -49,6 +49,10 @@ function problems(reply: AssistantReply, want: Expect, said: string): string[] {
   found.push(...groundingProblems(reply, catalogue, said))
   const action = reply.action?.type ?? null
   if (want.action !== undefined && action !== want.action) found.push(`action ${action}`)
+  if (want.code !== undefined) {
+    const code = reply.action?.type === 'apply_discount_code' ? reply.action.code : undefined
+    if (code !== want.code) found.push(`code ${code}`)
+  }
   for (const p of linked) {
     if (want.allow && !inAny(p, want.allow)) found.push(`${p.id} not in ${want.allow.join('/')}`)
     if (want.forbid && inAny(p, want.forbid)) found.push(`${p.id} is forbidden`)

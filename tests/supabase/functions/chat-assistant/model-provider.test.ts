@@ -7,7 +7,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { AssistantReply } from '../../../../supabase/functions/_shared/assistant/types'
+import type {
+  AssistantReply,
+  CartLine,
+} from '../../../../supabase/functions/_shared/assistant/types'
 import { startTestServer, type TestServer } from '../../../support/server'
 
 interface ModelRequest {
@@ -117,10 +120,11 @@ beforeEach(() => {
   requests = []
 })
 
-async function ask(content: string): Promise<AssistantReply> {
+async function ask(content: string, cart?: CartLine[]): Promise<AssistantReply> {
+  const messages = [{ role: 'user', content }]
   const { data, error } = await server
     .client()
-    .functions.invoke('chat-assistant', { body: { messages: [{ role: 'user', content }] } })
+    .functions.invoke('chat-assistant', { body: cart ? { messages, cart } : { messages } })
   if (error) throw error
   return data as AssistantReply
 }
@@ -291,5 +295,46 @@ describe('the model provider', () => {
       expect(reply).not.toHaveProperty('action')
     }
     expect(requests).toHaveLength(0)
+  })
+
+  it('edits the cart and applies codes by the engine rules, never asking the model', async () => {
+    // A model that would promise a saving and invent a code is never consulted for these.
+    script = () => text('Done, and use code LUXE50 for a bonus discount!')
+    const cart: CartLine[] = [
+      { productId: 'dress-006', name: 'Silk Evening Gown', quantity: 1, size: 'M', color: 'Black' },
+      { productId: 'shoes-002', name: 'Nike Air Jordan 4 Retro', quantity: 1, size: 'EU 42' },
+    ]
+    expect((await ask('remove the gown', cart)).action).toEqual({
+      type: 'update_cart',
+      change: { type: 'remove', productId: 'dress-006', name: 'Silk Evening Gown' },
+    })
+    expect((await ask('change the size of the gown to L', cart)).action).toMatchObject({
+      type: 'update_cart',
+      change: { type: 'set_options', productId: 'dress-006', size: 'L' },
+    })
+    expect((await ask('make the jordans 2', cart)).action).toMatchObject({
+      type: 'update_cart',
+      change: { type: 'set_quantity', productId: 'shoes-002', quantity: 2 },
+    })
+    const applied = await ask('tumia code yangu WELCOME-AB12CD', cart)
+    expect(applied.action).toEqual({ type: 'apply_discount_code', code: 'WELCOME-AB12CD' })
+    expect(applied.message).not.toMatch(/LUXE50|%|KSH/)
+    const explained = await ask('do you have discount codes?')
+    expect(explained).not.toHaveProperty('action')
+    expect(explained.message).toMatch(/newsletter/)
+    expect(requests).toHaveLength(0)
+    // Other questions, with the same cart, still go to the model.
+    script = () => text('Welcome! What are you shopping for today?')
+    expect((await ask('hello there', cart)).message).toBe(
+      'Welcome! What are you shopping for today?',
+    )
+    expect(requests).toHaveLength(1)
+  })
+
+  it('answers with the engine instead of a model reply that names a discount code', async () => {
+    script = () => text('Use code LUXE50 at checkout for a surprise!')
+    const reply = await ask('hello there')
+    expect(requests).toHaveLength(1)
+    expect(reply.message).not.toMatch(/LUXE50/)
   })
 })
