@@ -235,6 +235,7 @@ alter table storage.objects enable row level security;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 -- As on hosted: the Storage service's role owns its tables, and `postgres` (which runs the migrations) is
 -- a member, so a migration may create policies on storage.objects without being a superuser.
+grant usage on schema storage to supabase_storage_admin;
 alter table storage.buckets owner to supabase_storage_admin;
 alter table storage.objects owner to supabase_storage_admin;
 grant supabase_storage_admin to postgres;
