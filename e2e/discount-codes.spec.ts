@@ -23,9 +23,13 @@ test('the email offer code takes 40% off (capped) at checkout and staff see it',
   await offer.getByRole('textbox', { name: 'Email address' }).fill(email)
   await offer.getByRole('button', { name: 'Get 40% Off' }).click()
   await expect(page.getByText('Check your email for your 40% OFF discount code!')).toBeVisible()
-  const shown = (await offer.getByTestId('welcome-code').textContent())?.trim() ?? ''
+  // Accepting closes the dialog; the new code stays on the page until the shopper closes it.
+  await expect(offer).toBeHidden()
+  const notice = page.getByRole('complementary', { name: 'Your welcome code' })
+  const shown = (await notice.getByTestId('welcome-code').textContent())?.trim() ?? ''
   expect(shown).toMatch(/^WELCOME-[A-Z2-9]{10}$/)
-  await offer.getByRole('button', { name: 'Start shopping' }).click()
+  await notice.getByRole('button', { name: 'Start shopping' }).click()
+  await expect(notice).toBeHidden()
 
   // The development inbox has the email with the same code.
   const inbox = await context.newPage()

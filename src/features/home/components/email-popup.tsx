@@ -37,7 +37,7 @@ const fieldFocus = {
 
 /**
  * The first-visit offer dialog. Accepting with an address subscribes it and issues its welcome code
- * (emailed, and shown here once); accepting without one asks for it and stays open; declining and
+ * (emailed, and shown once on the page after the dialog closes); accepting without one asks for it and stays open; declining and
  * closing just close. Accepting calls `onAccepted` and every way out `onDone`: both record that this
  * device has seen it.
  */
@@ -97,10 +97,50 @@ export function EmailPopup({
       description: `Check your email for your ${promotions.emailOfferPercent}% OFF discount code!`,
       type: 'success',
     })
-    // A new code is shown here once; an address that already had one was sent it then.
-    if (result.welcome) setWelcome(result.welcome)
-    else close()
+    // Accepting closes the dialog. A new code is also shown once on the page, until the shopper closes
+    // it; an address that already had one was sent it then.
+    if (result.welcome) {
+      setWelcome(result.welcome)
+      setOpen(false)
+    } else close()
   }
+
+  if (welcome)
+    return (
+      <chakra.aside
+        aria-label="Your welcome code"
+        position="fixed"
+        insetX="4"
+        bottom="4"
+        zIndex="modal"
+        maxW="sm"
+        mx="auto"
+        p="4"
+        bg="white"
+        borderWidth="1px"
+        borderColor="brand.ink"
+        boxShadow="lg"
+      >
+        <WelcomeCodeNotice welcome={welcome} />
+        <chakra.button
+          type="button"
+          onClick={close}
+          mt="3"
+          w="full"
+          h="11"
+          bg="brand.ink"
+          color="white"
+          fontSize="xs"
+          fontWeight="semibold"
+          letterSpacing="0.18em"
+          textTransform="uppercase"
+          _hover={{ bg: 'brand.charcoal' }}
+          _focusVisible={fieldFocus}
+        >
+          Start shopping
+        </chakra.button>
+      </chakra.aside>
+    )
 
   return (
     <DialogRoot
@@ -189,148 +229,126 @@ export function EmailPopup({
                 </DialogDescription>
 
                 <DialogBody p="0" mt={{ base: '4', md: '5' }}>
-                  {welcome ? (
-                    <>
-                      <WelcomeCodeNotice welcome={welcome} />
-                      <chakra.button
-                        type="button"
-                        onClick={close}
-                        mt="4"
-                        w="full"
-                        h="12"
-                        bg="brand.ink"
-                        color="white"
-                        fontSize="xs"
-                        fontWeight="semibold"
-                        letterSpacing="0.18em"
-                        textTransform="uppercase"
-                        _hover={{ bg: 'brand.charcoal' }}
-                      >
-                        Start shopping
-                      </chakra.button>
-                    </>
-                  ) : (
-                    <chakra.form
-                      onSubmit={(event) => void accept(event)}
-                      noValidate
-                      aria-busy={sending}
+                  <chakra.form
+                    onSubmit={(event) => void accept(event)}
+                    noValidate
+                    aria-busy={sending}
+                  >
+                    <chakra.label
+                      htmlFor={`${ids}-email`}
+                      display="block"
+                      fontSize="sm"
+                      fontWeight="medium"
                     >
-                      <chakra.label
-                        htmlFor={`${ids}-email`}
-                        display="block"
-                        fontSize="sm"
-                        fontWeight="medium"
-                      >
-                        Email address
-                      </chakra.label>
+                      Email address
+                    </chakra.label>
+                    <chakra.input
+                      ref={emailRef}
+                      id={`${ids}-email`}
+                      type="email"
+                      inputMode="email"
+                      autoComplete="email"
+                      placeholder="you@example.com"
+                      value={email}
+                      onChange={(event) => setEmail(event.target.value)}
+                      mt="1"
+                      w="full"
+                      h="12"
+                      px="4"
+                      fontSize="md"
+                      borderWidth="1px"
+                      borderColor="brand.ink"
+                      _focusVisible={fieldFocus}
+                    />
+
+                    <chakra.fieldset mt={{ base: '3', md: '4' }} border="0" p="0">
+                      <chakra.legend fontSize="sm" fontWeight="medium">
+                        I&apos;m shopping for
+                      </chakra.legend>
+                      <Flex mt="2" gap="2" wrap="wrap">
+                        {emailPreferences.map((option) => (
+                          <chakra.label
+                            key={option.value}
+                            display="inline-flex"
+                            alignItems="center"
+                            gap="2"
+                            minH="11"
+                            px="3"
+                            borderWidth="1px"
+                            borderColor={preference === option.value ? 'brand.ink' : 'brand.line'}
+                            bg={preference === option.value ? 'brand.cream' : 'white'}
+                            fontSize="sm"
+                            cursor="pointer"
+                            _focusWithin={fieldFocus}
+                          >
+                            <chakra.input
+                              type="radio"
+                              name={`${ids}-preference`}
+                              value={option.value}
+                              checked={preference === option.value}
+                              onChange={() => setPreference(option.value)}
+                              accentColor="brand.ink"
+                              boxSize="4"
+                            />
+                            {option.label}
+                          </chakra.label>
+                        ))}
+                      </Flex>
+                    </chakra.fieldset>
+
+                    <chakra.label
+                      display="flex"
+                      alignItems="flex-start"
+                      gap="2"
+                      mt="4"
+                      fontSize="sm"
+                    >
                       <chakra.input
-                        ref={emailRef}
-                        id={`${ids}-email`}
-                        type="email"
-                        inputMode="email"
-                        autoComplete="email"
-                        placeholder="you@example.com"
-                        value={email}
-                        onChange={(event) => setEmail(event.target.value)}
-                        mt="1"
-                        w="full"
-                        h="12"
-                        px="4"
-                        fontSize="md"
-                        borderWidth="1px"
-                        borderColor="brand.ink"
-                        _focusVisible={fieldFocus}
+                        type="checkbox"
+                        checked={agreed}
+                        onChange={(event) => setAgreed(event.target.checked)}
+                        accentColor="brand.ink"
+                        boxSize="4"
+                        mt="0.5"
+                        flexShrink={0}
                       />
+                      I agree to receive emails from {store.name} and accept the terms of service.
+                    </chakra.label>
+                    <chakra.p mt="2" fontSize="xs" color="brand.muted">
+                      Offer valid for new subscribers only.
+                    </chakra.p>
 
-                      <chakra.fieldset mt={{ base: '3', md: '4' }} border="0" p="0">
-                        <chakra.legend fontSize="sm" fontWeight="medium">
-                          I&apos;m shopping for
-                        </chakra.legend>
-                        <Flex mt="2" gap="2" wrap="wrap">
-                          {emailPreferences.map((option) => (
-                            <chakra.label
-                              key={option.value}
-                              display="inline-flex"
-                              alignItems="center"
-                              gap="2"
-                              minH="11"
-                              px="3"
-                              borderWidth="1px"
-                              borderColor={preference === option.value ? 'brand.ink' : 'brand.line'}
-                              bg={preference === option.value ? 'brand.cream' : 'white'}
-                              fontSize="sm"
-                              cursor="pointer"
-                              _focusWithin={fieldFocus}
-                            >
-                              <chakra.input
-                                type="radio"
-                                name={`${ids}-preference`}
-                                value={option.value}
-                                checked={preference === option.value}
-                                onChange={() => setPreference(option.value)}
-                                accentColor="brand.ink"
-                                boxSize="4"
-                              />
-                              {option.label}
-                            </chakra.label>
-                          ))}
-                        </Flex>
-                      </chakra.fieldset>
-
-                      <chakra.label
-                        display="flex"
-                        alignItems="flex-start"
-                        gap="2"
-                        mt="4"
-                        fontSize="sm"
-                      >
-                        <chakra.input
-                          type="checkbox"
-                          checked={agreed}
-                          onChange={(event) => setAgreed(event.target.checked)}
-                          accentColor="brand.ink"
-                          boxSize="4"
-                          mt="0.5"
-                          flexShrink={0}
-                        />
-                        I agree to receive emails from {store.name} and accept the terms of service.
-                      </chakra.label>
-                      <chakra.p mt="2" fontSize="xs" color="brand.muted">
-                        Offer valid for new subscribers only.
-                      </chakra.p>
-
-                      <chakra.button
-                        type="submit"
-                        mt={{ base: '4', md: '5' }}
-                        w="full"
-                        h="12"
-                        bg="brand.ink"
-                        color="white"
-                        fontSize="xs"
-                        fontWeight="semibold"
-                        letterSpacing="0.18em"
-                        textTransform="uppercase"
-                        _hover={{ bg: 'brand.charcoal' }}
-                        disabled={sending}
-                      >
-                        Get {promotions.emailOfferPercent}% Off
-                      </chakra.button>
-                      <chakra.button
-                        type="button"
-                        onClick={close}
-                        mt="2"
-                        w="full"
-                        minH="11"
-                        fontSize="sm"
-                        color="brand.muted"
-                        textDecoration="underline"
-                        textUnderlineOffset="3px"
-                        _hover={{ color: 'brand.ink' }}
-                      >
-                        I Will Pay Full Price
-                      </chakra.button>
-                    </chakra.form>
-                  )}
+                    <chakra.button
+                      type="submit"
+                      mt={{ base: '4', md: '5' }}
+                      w="full"
+                      h="12"
+                      bg="brand.ink"
+                      color="white"
+                      fontSize="xs"
+                      fontWeight="semibold"
+                      letterSpacing="0.18em"
+                      textTransform="uppercase"
+                      _hover={{ bg: 'brand.charcoal' }}
+                      disabled={sending}
+                    >
+                      Get {promotions.emailOfferPercent}% Off
+                    </chakra.button>
+                    <chakra.button
+                      type="button"
+                      onClick={close}
+                      mt="2"
+                      w="full"
+                      minH="11"
+                      fontSize="sm"
+                      color="brand.muted"
+                      textDecoration="underline"
+                      textUnderlineOffset="3px"
+                      _hover={{ color: 'brand.ink' }}
+                    >
+                      I Will Pay Full Price
+                    </chakra.button>
+                  </chakra.form>
                 </DialogBody>
               </Box>
             </Flex>
