@@ -29,7 +29,7 @@ async function shopperOrder(request: APIRequestContext) {
   const password = 'live-pass-1'
   const { accessToken } = await createAccount(request, email, password, 'Achieng Otieno')
   const products = await request.get(
-    '/rest/v1/products?select=id&stock=gt.5&category=eq.bags&limit=1',
+    '/rest/v1/products?select=id&stock=gt.5&category=eq.bags&price=lte.50000&limit=1',
     { headers: { apikey: DEMO_ANON_KEY } },
   )
   const [product] = (await products.json()) as { id: string }[]
