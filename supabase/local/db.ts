@@ -192,6 +192,7 @@ function bootstrapCacheFile(opts: OpenDatabaseOptions): string | null {
     hash.update(Object.keys(pgExtensions).join(','))
     hash.update(readFileSync(bootstrapFile))
     hash.update(opts.legacyGrants ? 'legacy-grants' : '')
+    hash.update('checkpointed')
     return join(
       projectDir,
       'node_modules/.tmp',
@@ -213,6 +214,8 @@ function readCache(file: string): Blob | null {
 /** Best effort: a read-only install simply starts without the cache. */
 async function writeCache(pg: PGlite, file: string) {
   try {
+    // Checkpointed first, so a database started from the cache has no WAL to replay.
+    await pg.exec('checkpoint')
     const dump = await pg.dumpDataDir('none')
     mkdirSync(dirname(file), { recursive: true })
     const tmp = `${file}.${process.pid}.tmp`

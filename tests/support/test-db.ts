@@ -38,7 +38,7 @@ const templates = new Map<string, Promise<Blob>>()
 
 function templateKey(opts: { migrations: boolean; seed: boolean }): string {
   const hash = createHash('sha256')
-  hash.update(JSON.stringify(opts))
+  hash.update(JSON.stringify({ ...opts, checkpointed: true }))
   hash.update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')))
   hash.update(readFileSync(join(root, 'supabase/local/bootstrap.sql')))
   if (opts.migrations) {
@@ -61,6 +61,9 @@ async function buildTemplate(
     migrationsDir: opts.migrations ? defaultMigrationsDir : null,
     seed: opts.migrations && opts.seed,
   })
+  // A checkpoint first, so a database started from the dump has no WAL to replay: about a third faster
+  // to open, and every test file opens at least one.
+  await db.pg.exec('checkpoint')
   const dump = await db.pg.dumpDataDir('none')
   await db.close()
   const bytes = new Uint8Array(await dump.arrayBuffer())
