@@ -60,7 +60,11 @@ function subscribe(url: string, index: number, delays: number[]): Promise<Subscr
         ws.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: 'hb' })),
       25_000,
     )
-    ws.once('close', () => clearInterval(beat))
+    ws.once('close', (code, reason) => {
+      clearInterval(beat)
+      // A socket closed before its join was answered fails the measurement instead of stalling it.
+      reject(new Error(`socket closed (${code} ${String(reason)})`))
+    })
   })
 }
 
