@@ -154,6 +154,14 @@ async function measure(
         note: `${changes} changes × ${sockets} sockets`,
       },
     ]
+  } catch (error) {
+    // The server's own words on what went wrong.
+    const said = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('realtime'))
+      .slice(-5)
+    throw new Error([`${engine}: ${String(error)}`, ...said].join('\n'))
   } finally {
     for (const s of subscribers) s.ws.terminate()
   }
