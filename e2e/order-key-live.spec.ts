@@ -19,6 +19,8 @@ test("a guest's open order page follows staff changes over its key topic", async
   browser,
   request,
 }) => {
+  // Two browsers, one of them signing staff in.
+  test.slow()
   const products = await request.get(
     '/rest/v1/products?select=id&stock=gt.5&category=eq.bags&price=lte.50000&limit=1',
     { headers: { apikey: DEMO_ANON_KEY } },
