@@ -118,6 +118,15 @@ async function measure(
     }
     const seconds = (performance.now() - started) / 1000
     const lost = subscribers.reduce((n, s) => n + Math.max(0, changes - s.received), 0)
+    // Anything lost: what the server said about it.
+    const said = lost
+      ? server
+          .output()
+          .split('\n')
+          .filter((line) => /realtime|database/.test(line))
+          .slice(-3)
+          .map((line) => line.trim())
+      : []
     return [
       {
         group: 'realtime',
@@ -151,7 +160,7 @@ async function measure(
         value: lost,
         unit: '',
         budget: 0,
-        note: `${changes} changes × ${sockets} sockets`,
+        note: [`${changes} changes × ${sockets} sockets`, ...said].join('; '),
       },
     ]
   } catch (error) {
