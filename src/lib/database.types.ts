@@ -1073,6 +1073,7 @@ export type Database = {
       }
       has_role: { Args: { role_name: string }; Returns: boolean }
       invite_staff: { Args: { email: string; role: string }; Returns: Json }
+      may_follow_order: { Args: { topic: string }; Returns: boolean }
       my_affiliate: { Args: never; Returns: Json }
       order_by_token: { Args: { order_number: string; token: string }; Returns: Json }
       order_status_for_chat: { Args: { order_number: string; phone?: string }; Returns: Json }

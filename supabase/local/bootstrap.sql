@@ -57,6 +57,8 @@ grant usage on schema public, extensions, graphql_public to anon, authenticated,
 -- auth: functions only (auth.uid() in policies); its tables stay private.
 grant usage on schema auth to anon, authenticated, service_role;
 grant usage on schema storage to anon, authenticated, service_role;
+-- realtime: `realtime.topic()` and `realtime.messages` in private-channel policies.
+grant usage on schema realtime to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------
 -- auth: the tables the local GoTrue writes (shapes from the GoTrue migrations).

@@ -1,12 +1,14 @@
 import WebSocket from 'ws'
+import { cloneDatabase, startTestCluster, url as clusterUrl } from '../support/postgres/cluster'
 import { median, percentile, type Figure } from './support/figure'
-import { startServer } from './support/server-process'
+import { startServer, type RunningServer } from './support/server-process'
 
 /**
  * Realtime under load: 200 sockets each subscribed to product updates (as staff editors and open
  * stores would be), products updated through the REST API as fast as the backend takes them. Figures:
  * changes per second delivered to every subscriber, deliveries per second, and the delay from the
- * change's commit (the commit timestamp it carries) to its arrival at a subscriber, p50 and p99.
+ * change's commit (the commit timestamp it carries) to its arrival at a subscriber, p50 and p99. On
+ * PGlite, then on PostgreSQL (a throw-away local cluster set up as hosted is, through `DATABASE_URL`).
  */
 const SERVICE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
@@ -58,12 +60,19 @@ function subscribe(url: string, index: number, delays: number[]): Promise<Subscr
         ws.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: 'hb' })),
       25_000,
     )
-    ws.once('close', () => clearInterval(beat))
+    ws.once('close', (code, reason) => {
+      clearInterval(beat)
+      // A socket closed before its join was answered fails the measurement instead of stalling it.
+      reject(new Error(`socket closed (${code} ${String(reason)})`))
+    })
   })
 }
 
-export async function run(options: { quick?: boolean } = {}): Promise<Figure[]> {
-  const server = await startServer()
+async function measure(
+  engine: string,
+  server: RunningServer,
+  options: { quick?: boolean },
+): Promise<Figure[]> {
   const sockets = 200
   const changes = options.quick ? 100 : 400
   const delays: number[] = []
@@ -109,39 +118,89 @@ export async function run(options: { quick?: boolean } = {}): Promise<Figure[]> 
     }
     const seconds = (performance.now() - started) / 1000
     const lost = subscribers.reduce((n, s) => n + Math.max(0, changes - s.received), 0)
+    // Anything lost: what the server said about it.
+    const said = lost
+      ? server
+          .output()
+          .split('\n')
+          .filter((line) => /realtime|database/.test(line))
+          .slice(-3)
+          .map((line) => line.trim())
+      : []
     return [
       {
         group: 'realtime',
-        name: `changes/s delivered to ${sockets} subscribers`,
+        name: `changes/s delivered to ${sockets} subscribers, ${engine}`,
         value: changes / seconds,
         unit: '/s',
         better: 'higher',
       },
       {
         group: 'realtime',
-        name: 'deliveries/s',
+        name: `deliveries/s, ${engine}`,
         value: (changes * sockets - lost) / seconds,
         unit: '/s',
         better: 'higher',
       },
-      { group: 'realtime', name: 'commit → delivery p50', value: median(delays), unit: 'ms' },
       {
         group: 'realtime',
-        name: 'commit → delivery p99',
+        name: `commit → delivery p50, ${engine}`,
+        value: median(delays),
+        unit: 'ms',
+      },
+      {
+        group: 'realtime',
+        name: `commit → delivery p99, ${engine}`,
         value: percentile(delays, 99),
         unit: 'ms',
       },
       {
         group: 'realtime',
-        name: 'changes lost',
+        name: `changes lost, ${engine}`,
         value: lost,
         unit: '',
         budget: 0,
-        note: `${changes} changes × ${sockets} sockets`,
+        note: [`${changes} changes × ${sockets} sockets`, ...said].join('; '),
       },
     ]
+  } catch (error) {
+    // The server's own words on what went wrong.
+    const said = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('realtime'))
+      .slice(-5)
+    throw new Error([`${engine}: ${String(error)}`, ...said].join('\n'))
   } finally {
     for (const s of subscribers) s.ws.terminate()
-    await server.stop()
   }
+}
+
+export async function run(options: { quick?: boolean } = {}): Promise<Figure[]> {
+  const figures: Figure[] = []
+  const pglite = await startServer()
+  try {
+    figures.push(...(await measure('PGlite', pglite, options)))
+  } finally {
+    await pglite.stop()
+  }
+  const cluster = await startTestCluster()
+  try {
+    // A database with the hosted bootstrap only: npm start applies the migrations and the seed.
+    const name = await cloneDatabase(cluster.port, cluster.templates.bare)
+    const postgres = await startServer({
+      env: {
+        DATABASE_URL: clusterUrl(cluster.port, 'postgres', name),
+        DATABASE_API_URL: clusterUrl(cluster.port, 'authenticator', name),
+      },
+    })
+    try {
+      figures.push(...(await measure('PostgreSQL', postgres, options)))
+    } finally {
+      await postgres.stop()
+    }
+  } finally {
+    await cluster.stop()
+  }
+  return figures
 }

@@ -68,13 +68,21 @@ export async function createRealtimeServer(options: RealtimeOptions): Promise<Re
   await installCapture(db)
   let published: Map<string, TableInfo> = await loadPublication(db)
   let publishedAt = now()
+  // One refresh at a time: a burst of joins waits for the same reading.
+  let refreshing: Promise<Map<string, TableInfo>> | null = null
   const publication = async (refresh: boolean) => {
-    if (refresh || now() - publishedAt > 5000) {
-      await db.query('select realtime.local_sync_capture()')
-      published = await loadPublication(db)
-      publishedAt = now()
-    }
-    return published
+    if (!refresh && now() - publishedAt <= 5000) return published
+    refreshing ??= (async () => {
+      try {
+        await db.query('select realtime.local_sync_capture()')
+        published = await loadPublication(db)
+        publishedAt = now()
+        return published
+      } finally {
+        refreshing = null
+      }
+    })()
+    return refreshing
   }
   const ctx: ChannelContext = { hub, db, verifyJwt: options.verifyJwt, now, limits, publication }
   const dispatcher = createDispatcher({

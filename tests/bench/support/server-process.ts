@@ -13,6 +13,8 @@ export interface RunningServer {
   pid: number
   /** Start-up time without any app build `npm start` did first (that is not a server cost). */
   startupMs: number
+  /** What the server printed since it last started. */
+  output(): string
   /** Seconds spent building the app before this start (0 when the build was up to date). */
   buildSeconds: number
   stop(): Promise<void>
@@ -107,6 +109,7 @@ export async function startServer(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'luxe-bench-'))
   const url = `http://127.0.0.1:${port}`
   let child: ChildProcess | undefined
+  let output = ''
 
   const launch = async () => {
     const started = performance.now()
@@ -115,7 +118,7 @@ export async function startServer(
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     child = current
-    let output = ''
+    output = ''
     current.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
     current.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
     // A stale dist/ makes `npm start` build first (minutes on a busy machine).
@@ -156,6 +159,7 @@ export async function startServer(
       return child?.pid ?? 0
     },
     startupMs: first.ms,
+    output: () => output,
     buildSeconds: first.buildSeconds,
     async stop() {
       await stopChild()

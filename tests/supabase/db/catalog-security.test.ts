@@ -49,6 +49,7 @@ const callable: Record<string, { anon: boolean; authenticated: boolean; service_
   place_order: { anon: true, authenticated: true, service_role: true },
   quote_order: { anon: true, authenticated: true, service_role: true },
   order_by_token: { anon: true, authenticated: true, service_role: true },
+  may_follow_order: { anon: true, authenticated: true, service_role: true },
   order_status_for_chat: { anon: true, authenticated: true, service_role: true },
   subscribe_newsletter: { anon: true, authenticated: true, service_role: true },
   claim_welcome_offer: { anon: true, authenticated: true, service_role: true },

@@ -16,6 +16,7 @@ import { formatKenyanPhone } from '@/lib/phone'
 import { fetchOrder, fetchOwnOrderToken } from '../api/checkout-api'
 import { CheckoutError } from '../api/checkout-error'
 import type { OrderDocument, OrderStatus, PaymentStatus } from '../checkout-types'
+import { orderKeyTopic } from '../order-key-topic'
 import { findSavedOrder, saveOrderLink } from '../saved-orders'
 import { Notice, primaryButton, secondaryButton } from './form-controls'
 import { BankTransferPanel } from './bank-transfer-panel'
@@ -106,16 +107,30 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
 
   const reload = useCallback(() => setGeneration((n) => n + 1), [])
   // Paid, dispatched, delivered, cancelled: the page follows the order while it is open. A signed-in
-  // owner hears each change at once; anyone else (and everyone while the socket is down) re-reads.
+  // owner hears each change of their orders; a guest hears it on the order's private topic, which
+  // only its key opens. Everyone re-reads while the socket is down.
   const orderId = load.state === 'ready' ? load.order.id : null
+  const orderKey = load.state === 'ready' ? load.token : null
+  const [keyTopic, setKeyTopic] = useState<string | null>(null)
+  useEffect(() => {
+    let current = true
+    if (user || !orderId || !orderKey) setKeyTopic(null)
+    else void orderKeyTopic(orderId, orderKey).then((topic) => current && setKeyTopic(topic))
+    return () => {
+      current = false
+    }
+  }, [user, orderId, orderKey])
   useLiveRefresh({
-    topic: orderId && user ? `order:${orderId}` : null,
+    topic: orderId && user ? `order:${orderId}` : keyTopic,
+    config: user ? undefined : { private: true },
     bind: (channel, changed) =>
-      channel.on(
-        'postgres_changes',
-        { event: 'UPDATE', schema: 'public', table: 'orders', filter: `id=eq.${orderId}` },
-        changed,
-      ),
+      user
+        ? channel.on(
+            'postgres_changes',
+            { event: 'UPDATE', schema: 'public', table: 'orders', filter: `id=eq.${orderId}` },
+            changed,
+          )
+        : channel.on('broadcast', { event: 'changed' }, changed),
     onChange: reload,
     fallbackMs: orderId ? 10_000 : 0,
   })
