@@ -15,11 +15,13 @@ import { titleMeta } from '@/lib/page-title'
 /** What was searched for, as the address holds it: plain text, at most 120 characters. */
 function queryOf(value: unknown): string {
   if (typeof value !== 'string' && typeof value !== 'number') return ''
-  return String(value)
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .trim()
-    .slice(0, 120)
+  return (
+    String(value)
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .trim()
+      .slice(0, 120)
+  )
 }
 
 export const Route = createFileRoute('/search')({
