@@ -35,6 +35,7 @@ import { Route as PressRouteImport } from './routes/press'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ReturnsRouteImport } from './routes/returns'
 import { Route as SaleRouteImport } from './routes/sale'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as ShippingInfoRouteImport } from './routes/shipping-info'
 import { Route as ShoesStoreRouteImport } from './routes/shoes-store'
 import { Route as SizeGuideRouteImport } from './routes/size-guide'
@@ -190,6 +191,11 @@ const SaleRoute = SaleRouteImport.update({
   path: '/sale',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShippingInfoRoute = ShippingInfoRouteImport.update({
   id: '/shipping-info',
   path: '/shipping-info',
@@ -338,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/returns': typeof ReturnsRoute
   '/sale': typeof SaleRoute
+  '/search': typeof SearchRoute
   '/shipping-info': typeof ShippingInfoRoute
   '/shoes-store': typeof ShoesStoreRoute
   '/size-guide': typeof SizeGuideRoute
@@ -389,6 +396,7 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/returns': typeof ReturnsRoute
   '/sale': typeof SaleRoute
+  '/search': typeof SearchRoute
   '/shipping-info': typeof ShippingInfoRoute
   '/shoes-store': typeof ShoesStoreRoute
   '/size-guide': typeof SizeGuideRoute
@@ -442,6 +450,7 @@ export interface FileRoutesById {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/returns': typeof ReturnsRoute
   '/sale': typeof SaleRoute
+  '/search': typeof SearchRoute
   '/shipping-info': typeof ShippingInfoRoute
   '/shoes-store': typeof ShoesStoreRoute
   '/size-guide': typeof SizeGuideRoute
@@ -496,6 +505,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/returns'
     | '/sale'
+    | '/search'
     | '/shipping-info'
     | '/shoes-store'
     | '/size-guide'
@@ -547,6 +557,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/returns'
     | '/sale'
+    | '/search'
     | '/shipping-info'
     | '/shoes-store'
     | '/size-guide'
@@ -599,6 +610,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/returns'
     | '/sale'
+    | '/search'
     | '/shipping-info'
     | '/shoes-store'
     | '/size-guide'
@@ -652,6 +664,7 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ReturnsRoute: typeof ReturnsRoute
   SaleRoute: typeof SaleRoute
+  SearchRoute: typeof SearchRoute
   ShippingInfoRoute: typeof ShippingInfoRoute
   ShoesStoreRoute: typeof ShoesStoreRoute
   SizeGuideRoute: typeof SizeGuideRoute
@@ -852,6 +865,13 @@ declare module '@tanstack/react-router' {
       path: '/sale'
       fullPath: '/sale'
       preLoaderRoute: typeof SaleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/shipping-info': {
@@ -1076,6 +1096,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ReturnsRoute: ReturnsRoute,
   SaleRoute: SaleRoute,
+  SearchRoute: SearchRoute,
   ShippingInfoRoute: ShippingInfoRoute,
   ShoesStoreRoute: ShoesStoreRoute,
   SizeGuideRoute: SizeGuideRoute,

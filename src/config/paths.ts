@@ -37,6 +37,7 @@ export const paths = {
   products: '/products',
   productsIn: (category: string) => `/products/${category}`,
   product: (slugOrId: string) => `/product/${slugOrId}`,
+  search: '/search',
   women: '/women',
   men: '/men',
   kids: '/kids',

@@ -809,6 +809,7 @@ export type Database = {
           rating: number
           sizes: string[]
           slug: string
+          specs: Json
           stock: number
           subcategory: string | null
           tags: string[]
@@ -842,6 +843,7 @@ export type Database = {
           rating?: number
           sizes?: string[]
           slug: string
+          specs?: Json
           stock?: number
           subcategory?: string | null
           tags?: string[]
@@ -875,6 +877,7 @@ export type Database = {
           rating?: number
           sizes?: string[]
           slug?: string
+          specs?: Json
           stock?: number
           subcategory?: string | null
           tags?: string[]
@@ -1058,6 +1061,7 @@ export type Database = {
     Functions: {
       admin_affiliates: { Args: never; Returns: Json }
       admin_overview: { Args: { days?: number }; Returns: Json }
+      best_sellers: { Args: { max_count?: number }; Returns: string[] }
       cancel_staff_invitation: { Args: { invitation_id: string }; Returns: undefined }
       catalogue: { Args: never; Returns: Json }
       catalogue_details: { Args: never; Returns: Json }

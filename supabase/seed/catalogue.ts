@@ -12,6 +12,7 @@ import { menProducts } from './data/men'
 import { sampleProducts } from './data/samples'
 import { shoeProducts } from './data/shoes'
 import { luxuryWatchProducts, smartWatchProducts } from './data/watches'
+import { seedSpecs } from './data/specs'
 import { womenProducts } from './data/women'
 import type { SeedProduct } from './define'
 
@@ -20,7 +21,7 @@ export type { Category, IllustrationKind, SeedProduct } from './define'
 export { sampleIds } from './data/samples'
 export { watchBrands, type SeedWatchBrand } from './data/brands'
 
-export const products: readonly SeedProduct[] = [
+const listed: readonly SeedProduct[] = [
   ...sampleProducts,
   ...womenProducts,
   ...menProducts,
@@ -33,3 +34,7 @@ export const products: readonly SeedProduct[] = [
   ...luxuryWatchProducts,
   ...smartWatchProducts,
 ]
+
+export const products: readonly SeedProduct[] = listed.map((product) =>
+  seedSpecs[product.id] ? { ...product, specs: seedSpecs[product.id]! } : product,
+)

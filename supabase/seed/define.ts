@@ -88,6 +88,8 @@ export interface SeedProduct {
   createdDaysAgo: number
   createdHoursAgo: number
   kind: IllustrationKind
+  /** Watches and jewellery: reference, case, movement and so on (`products.specs`); mostly empty. */
+  specs: Readonly<Record<string, string>>
 }
 
 export interface ProductInput {
@@ -246,6 +248,7 @@ export function defineProducts(
       createdDaysAgo: newArrival ? 1 + ((hash >>> 4) % 20) : 30 + ((hash >>> 4) % 215),
       createdHoursAgo: (hash >>> 12) % 24,
       kind: input.kind,
+      specs: {},
     }
   })
 }

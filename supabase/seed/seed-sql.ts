@@ -64,6 +64,7 @@ function productRow(p: SeedProduct): string {
     String(p.newArrival),
     String(p.featured),
     `now() - interval '${sqlInteger(p.createdDaysAgo)} days ${sqlInteger(p.createdHoursAgo)} hours'`,
+    `${sqlText(JSON.stringify(p.specs))}::jsonb`,
   ].join(', ')})`
 }
 
@@ -88,7 +89,7 @@ export function renderSeedSql(
     '',
     'insert into public.products',
     '  (id, slug, name, description, category, subcategory, brand, price, discount, images, sizes,',
-    '   colors, tags, stock, rating, new_arrival, featured, created_at)',
+    '   colors, tags, stock, rating, new_arrival, featured, created_at, specs)',
     'values',
     products.map(productRow).join(',\n'),
     'on conflict (id) do nothing;',

@@ -6,6 +6,15 @@
  * list, and an image path on this site (no image may come from the internet).
  */
 import type { Database } from '@/lib/database.types'
+import {
+  hasSpecsCategory,
+  readSpecs,
+  specKeys,
+  specLabels,
+  specMaxLength,
+  type ProductSpecs,
+  type SpecKey,
+} from '@/lib/product-specs'
 import { productCategories, type ProductCategory } from './admin-search'
 
 export type ProductRow = Database['public']['Tables']['products']['Row']
@@ -36,6 +45,8 @@ export interface ProductDraft {
   newArrival: boolean
   featured: boolean
   active: boolean
+  /** Watches and jewellery: each specification as typed ('' for none). */
+  specs: Record<SpecKey, string>
 }
 
 export type ProductField = keyof ProductDraft
@@ -57,6 +68,7 @@ export const productFieldOrder: ProductField[] = [
   'sizeStock',
   'colors',
   'tags',
+  'specs',
 ]
 
 export const productLimits = {
@@ -93,6 +105,11 @@ export const emptyProductDraft: ProductDraft = {
   newArrival: false,
   featured: false,
   active: true,
+  specs: emptySpecs(),
+}
+
+export function emptySpecs(): Record<SpecKey, string> {
+  return Object.fromEntries(specKeys.map((key) => [key, ''])) as Record<SpecKey, string>
 }
 
 /** `Silk Wrap Dress (Navy)` → `silk-wrap-dress-navy`: what a new product's slug starts as. */
@@ -156,6 +173,7 @@ export function draftFromProduct(
     newArrival: product.new_arrival,
     featured: product.featured,
     active: product.active,
+    specs: { ...emptySpecs(), ...readSpecs(product.specs) },
   }
 }
 
@@ -231,6 +249,10 @@ export function validateProduct(draft: ProductDraft): ProductErrors {
   if (colors) errors.colors = colors
   const tags = chipsError(draft.tags, 'tags')
   if (tags) errors.tags = tags
+  const longSpec = specKeys.find((key) => draft.specs[key].trim().length > specMaxLength)
+  if (longSpec && hasSpecsCategory(draft.category)) {
+    errors.specs = `${specLabels[longSpec]} can be at most ${specMaxLength} characters.`
+  }
   return errors
 }
 
@@ -261,7 +283,13 @@ export function productRowFromDraft(
     new_arrival: draft.newArrival,
     featured: draft.featured,
     active: draft.active,
+    specs: specsFromDraft(draft),
   }
+}
+
+/** The specifications to save: the filled ones, and none at all outside watches and jewellery. */
+export function specsFromDraft(draft: Pick<ProductDraft, 'category' | 'specs'>): ProductSpecs {
+  return hasSpecsCategory(draft.category) ? readSpecs(draft.specs) : {}
 }
 
 /** The `product_sizes` rows a valid draft counted per size saves: one per size it offers. */

@@ -1,3 +1,5 @@
+import type { ProductSpecs } from '@/lib/product-specs'
+
 /**
  * The catalogue as the app holds it after decoding the `catalogue` RPC (the list) and merging in
  * `catalogue_details` (descriptions, tags, brand stories), which arrive after the first render. Prices are
@@ -42,6 +44,8 @@ export interface Product {
   createdAt: string
   /** Staff's photos, by colour then position (the first of a colour is its cover); none: the drawing. */
   photos?: ProductPhoto[]
+  /** Watches and jewellery: reference, case, movement and so on; absent when there are none. */
+  specs?: ProductSpecs
 }
 
 /** A photo in the product-photo bucket. `colour` null: it shows every colour. */

@@ -10,7 +10,13 @@ export function useListingSearch(): [
   const raw = useSearch({ strict: false }) as Record<string, unknown>
   const search = useMemo(() => validateListingSearch(raw), [raw])
   const navigate = useNavigate()
+  // The filters change; what the page itself is about (a results page's `q`) stays.
   const setSearch = (next: ListingSearch, replace = false) =>
-    void navigate({ to: '.', search: next as never, replace, resetScroll: false })
+    void navigate({
+      to: '.',
+      search: (typeof raw.q === 'string' ? { q: raw.q, ...next } : next) as never,
+      replace,
+      resetScroll: false,
+    })
   return [search, setSearch]
 }

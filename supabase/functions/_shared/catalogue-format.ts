@@ -34,6 +34,8 @@ export interface CatalogueRow {
   createdAt?: string
   /** Its photos in order (by colour, then position), values as sent. */
   photos: CataloguePhotoRow[]
+  /** Its specifications (watches and jewellery), as sent; undefined when it has none. */
+  specs?: unknown
 }
 
 /** A product photo: `colour` null for a photo of every colour; `path` its key in the photo bucket. */
@@ -160,6 +162,17 @@ function expandPhotos(value: unknown, colours: (string | undefined)[]) {
   return byProduct
 }
 
+/** The `specs` columns, by the product's index in the list (absent in lists made before them). */
+function expandSpecs(value: unknown) {
+  const byProduct = new Map<number, unknown>()
+  if (!isRow(value)) return byProduct
+  const values = list(value.value)
+  list(value.product).forEach((index, i) => {
+    if (typeof index === 'number' && Number.isInteger(index)) byProduct.set(index, values[i])
+  })
+  return byProduct
+}
+
 /** The list document as rows; undefined when the value is not a format-2 list at all. */
 export function expandCatalogue(value: unknown): ExpandedCatalogue | undefined {
   if (!isRow(value) || value.format !== catalogueFormat || !isRow(value.products)) return undefined
@@ -191,6 +204,7 @@ export function expandCatalogue(value: unknown): ExpandedCatalogue | undefined {
   }
 
   const photos = expandPhotos(value.photos, colours)
+  const specs = expandSpecs(value.specs)
   const products = ids.map((id, i): CatalogueRow => {
     const flag = typeof c.flags[i] === 'number' ? (c.flags[i] as number) : 0
     const brandName = entry(brands, c.brand[i])
@@ -232,6 +246,7 @@ export function expandCatalogue(value: unknown): ExpandedCatalogue | undefined {
       tags: flag & 4 ? ['heritage'] : [],
       createdAt: dayOf(c.listed[i]),
       photos: photos.get(i) ?? [],
+      ...(specs.has(i) ? { specs: specs.get(i) } : {}),
     }
   })
 

@@ -79,7 +79,7 @@ const items: ProductInput[] = [
     sizes: sizes.waist,
     tags: ['belt', 'woven', 'stretch', 'casual'],
     subcategory: 'belts',
-    discount: 40,
+    discount: 60,
   },
   {
     id: 'scarves-002',

@@ -287,7 +287,7 @@ const items: ProductInput[] = [
     sizes: sizes.one,
     tags: ['backpack', 'nylon', 'travel', 'laptop', 'commuter'],
     subcategory: 'backpacks',
-    discount: 40,
+    discount: 65,
   },
   {
     id: 'backpacks-003',
@@ -313,7 +313,7 @@ const items: ProductInput[] = [
     sizes: sizes.one,
     tags: ['crossbody', 'saddle bag', 'leather', 'handbag'],
     subcategory: 'crossbody',
-    discount: 50,
+    discount: 70,
     stock: 5,
   },
   {

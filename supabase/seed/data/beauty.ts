@@ -206,7 +206,7 @@ const items: ProductInput[] = [
     tags: ['lip balm', 'lips', 'makeup', 'gift set'],
     subcategory: 'makeup',
     brand: 'Luxe Kenya Beauty',
-    discount: 40,
+    discount: 60,
   },
   {
     id: 'beauty-016',

@@ -201,7 +201,7 @@ const items: ProductInput[] = [
     sizes: sizes.rings,
     tags: ['ring', 'cocktail', 'statement', 'gold', 'evening'],
     subcategory: 'rings',
-    discount: 40,
+    discount: 75,
   },
   {
     id: 'jewelry-016',
@@ -214,7 +214,7 @@ const items: ProductInput[] = [
     sizes: sizes.one,
     tags: ['necklace', 'layered', 'coin', 'gold'],
     subcategory: 'necklaces',
-    discount: 50,
+    discount: 60,
     stock: 4,
   },
   {

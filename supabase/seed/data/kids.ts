@@ -166,7 +166,7 @@ const items: ProductInput[] = [
     sizes: sizes.kids,
     tags: ['boys', 'shorts', 'chino', 'cotton'],
     subcategory: 'boys',
-    discount: 50,
+    discount: 70,
   },
   {
     id: 'kids-014',

@@ -94,7 +94,7 @@ const items: ProductInput[] = [
     sizes: sizes.letterMen,
     tags: ['henley', 'long sleeve', 'cotton', 'casual'],
     subcategory: 'tops',
-    discount: 40,
+    discount: 65,
   },
   {
     id: 'mens-knit-001',
@@ -196,7 +196,7 @@ const items: ProductInput[] = [
     sizes: sizes.letterMen,
     tags: ['gilet', 'vest', 'quilted', 'outerwear'],
     subcategory: 'outerwear',
-    discount: 45,
+    discount: 80,
   },
   {
     id: 'mens-polo-002',

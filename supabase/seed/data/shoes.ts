@@ -151,7 +151,7 @@ const items: ProductInput[] = [
     sizes: sizes.womenShoes,
     tags: ['heels', 'sandals', 'block heel', 'leather', 'wedding guest'],
     subcategory: 'heels',
-    discount: 40,
+    discount: 60,
   },
   {
     id: 'shoes-012',
@@ -346,7 +346,7 @@ const items: ProductInput[] = [
     sizes: sizes.womenShoes,
     tags: ['sandals', 'platform', 'flatform', 'summer'],
     subcategory: 'sandals',
-    discount: 50,
+    discount: 75,
   },
 ]
 

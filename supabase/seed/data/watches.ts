@@ -131,7 +131,6 @@ const luxury: ProductInput[] = [
     tags: ['watch', 'omega', 'seamaster', 'diver', 'steel', 'swiss', 'luxury'],
     subcategory: 'divers',
     brand: 'Omega',
-    discount: 10,
   },
   {
     id: 'luxe-omega-003',
@@ -241,7 +240,6 @@ const luxury: ProductInput[] = [
     tags: ['watch', 'cartier', 'ballon bleu', 'steel', 'automatic', 'luxury'],
     subcategory: 'dress',
     brand: 'Cartier',
-    discount: 10,
   },
   {
     id: 'luxe-cartier-004',

@@ -85,7 +85,7 @@ const items: ProductInput[] = [
     sizes: sizes.letter,
     tags: ['dress', 'sundress', 'cotton', 'summer', 'casual'],
     subcategory: 'dresses',
-    discount: 40,
+    discount: 70,
   },
   {
     id: 'dress-012',
@@ -190,7 +190,7 @@ const items: ProductInput[] = [
     sizes: sizes.letter,
     tags: ['matching set', 'knit', 'two-piece', 'skirt'],
     subcategory: 'matching-sets',
-    discount: 50,
+    discount: 65,
     stock: 3,
   },
   {

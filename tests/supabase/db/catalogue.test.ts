@@ -50,6 +50,7 @@ interface ProductRow {
   new_arrival: boolean
   featured: boolean
   listed_on: string
+  specs: Record<string, string>
 }
 
 let db: LocalDb
@@ -74,7 +75,7 @@ async function activeRows(): Promise<ProductRow[]> {
   const result = await db.pg.query<ProductRow>(
     `select id, slug, name, description, category, subcategory, brand, price, discount,
        rating::text as rating, sizes, colors, tags, stock, images[1] as image, new_arrival, featured,
-       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as listed_on
+       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as listed_on, specs
      from public.products where active order by id collate "C"`,
   )
   return result.rows
@@ -112,6 +113,7 @@ describe('catalogue(), format 2', () => {
       'format',
       'photos',
       'products',
+      'specs',
       'version',
     ])
     expect(doc.format).toBe(2)
@@ -186,6 +188,7 @@ describe('catalogue(), format 2', () => {
         tags: r.tags.includes('heritage') ? ['heritage'] : [],
         createdAt: r.listed_on,
         photos: [],
+        ...(Object.keys(r.specs).length ? { specs: r.specs } : {}),
       })
       expect(extra.products.get(r.id)).toEqual({ description: r.description, tags: r.tags })
     })

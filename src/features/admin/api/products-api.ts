@@ -125,7 +125,7 @@ export async function fetchProductOptions(client: AppSupabaseClient): Promise<Pr
 
 /** Which field a refused write is about, so the editor can put the message beside it. */
 export type ProductSaveField =
-  'slug' | 'price' | 'discount' | 'stock' | 'sizeStock' | 'name' | 'category'
+  'slug' | 'price' | 'discount' | 'stock' | 'sizeStock' | 'name' | 'category' | 'specs'
 
 export class ProductSaveError extends AdminApiError {
   constructor(
@@ -146,6 +146,10 @@ const checkMessages: Record<string, [ProductSaveField, string]> = {
   products_id_check: ['slug', 'The slug may only hold lower-case letters, numbers and dashes.'],
   products_name_check: ['name', 'The name must be 1 to 200 characters.'],
   products_category_check: ['category', 'Choose one of the store’s categories.'],
+  products_specs_check: [
+    'specs',
+    'Specifications are for watches and jewellery only, each at most 200 characters.',
+  ],
   product_sizes_stock_check: ['sizeStock', 'A size’s stock cannot be below 0.'],
 }
 

@@ -6,6 +6,7 @@ import { Drawer } from '@/components/drawer'
 import { notify } from '@/components/toaster'
 import { paths } from '@/config/paths'
 import { discountedPrice, formatPrice } from '@/lib/money'
+import { hasSpecsCategory } from '@/lib/product-specs'
 import { getSupabase } from '@/lib/supabase'
 import { productCategories } from '../admin-search'
 import { errorMessage } from '../api/admin-api-error'
@@ -49,6 +50,7 @@ import { ChipsInput } from './chips-input'
 import { ChangedUnderYou, StaffHere, useChangesUnderEditor } from './live-notes'
 import { ImagePicker } from './image-picker'
 import { ProductPhotos } from './product-photos/product-photos'
+import { ProductSpecsEditor } from './product-specs-editor'
 import { SizeStockTable } from './size-stock-table'
 
 /** The product editor in a side panel: `productId` is an id, or `new`. */
@@ -440,6 +442,14 @@ function ProductForm({
           describedBy={errors.tags ? `${fieldId('tags')}-error` : `${fieldId('tags')}-hint`}
         />
       </Field>
+      {hasSpecsCategory(draft.category) ? (
+        <ProductSpecsEditor
+          specs={draft.specs}
+          firstId={fieldId('specs')}
+          error={errors.specs}
+          onChange={(specs) => update({ specs })}
+        />
+      ) : null}
 
       <chakra.fieldset display="grid" gap="2">
         <chakra.legend fontWeight="medium" fontSize="sm" mb="1">

@@ -1,4 +1,5 @@
 import { expandCatalogue, expandDetails } from '@shared/catalogue-format'
+import { readSpecs, type ProductSpecs } from '@/lib/product-specs'
 import type { Brand, BrandKind, Catalogue, CatalogueDetails, Product, ProductPhoto } from '../types'
 
 /**
@@ -117,11 +118,15 @@ export function decodeProduct(value: unknown): Product | undefined {
     featured: value.featured === true,
     createdAt: text(value.createdAt) ?? '',
     ...withPhotos(photoList(value.photos, colors)),
+    ...withSpecs(readSpecs(value.specs)),
   }
 }
 
 /** Photos only when there are some: most products have none, and the device copy stays as it was. */
 const withPhotos = (photos: ProductPhoto[]) => (photos.length ? { photos } : {})
+
+/** Specifications only when there are some (watches and jewellery). */
+const withSpecs = (specs: ProductSpecs) => (Object.keys(specs).length ? { specs } : {})
 
 function brandKind(value: unknown): BrandKind | undefined {
   return value === 'luxury' || value === 'smart' ? value : undefined

@@ -17,6 +17,7 @@ import {
   type SortKey,
 } from '../listing/listing-search'
 import { resolvePreset, titleFromSlug, type ListingPreset } from '../listing/presets'
+import type { Product } from '../types'
 import { useCatalogue } from '../use-catalogue'
 import { useListingSearch } from '../use-listing-search'
 import { ActiveFilters } from './active-filters'
@@ -42,6 +43,13 @@ export interface ListingViewProps {
   before?: ReactNode
   /** Heading of the product section when `before` has content of its own. */
   productsHeading?: string
+  /**
+   * The products to list instead of the preset's (search results), in their own order (best match
+   * first) until the shopper picks a sort; the preset still gives the filters' shape.
+   */
+  products?: readonly Product[]
+  /** What to say when `products` is empty. */
+  empty?: { title: string; text: string }
 }
 
 /**
@@ -56,6 +64,8 @@ export function ListingView({
   crumbs,
   before,
   productsHeading,
+  products,
+  empty,
 }: ListingViewProps) {
   const catalogue = useCatalogue()
   const [search, setSearch] = useListingSearch()
@@ -65,13 +75,18 @@ export function ListingView({
     [presetKey, catalogue.products],
   )
   const base = useMemo(
-    () => (preset ? catalogue.products.filter(preset.includes) : []),
-    [preset, catalogue.products],
+    () => (products ? [...products] : preset ? catalogue.products.filter(preset.includes) : []),
+    [products, preset, catalogue.products],
   )
   const facets = useMemo(() => (preset ? facetsFor(base, preset) : undefined), [base, preset])
+  // Given products keep their own order (best match first) until a sort is picked.
+  const keepOrder = products !== undefined && search.sort === undefined
   const sorted = useMemo(
-    () => sortProducts(applyFilters(base, search), search.sort),
-    [base, search],
+    () =>
+      keepOrder
+        ? applyFilters(base, search)
+        : sortProducts(applyFilters(base, search), search.sort),
+    [base, search, keepOrder],
   )
   const pages = search.page ?? 1
   const heroTitle = title ?? preset?.title ?? titleFromSlug(presetKey)
@@ -226,7 +241,7 @@ export function ListingView({
                   >
                     {sortOptions.map((option) => (
                       <option key={option.value} value={option.value}>
-                        {option.label}
+                        {products && option.value === 'featured' ? 'Best match' : option.label}
                       </option>
                     ))}
                   </chakra.select>
@@ -238,8 +253,11 @@ export function ListingView({
               ) : shownListing.sorted.length === 0 ? (
                 shownListing.base.length === 0 ? (
                   <EmptyListing
-                    title="Nothing here yet"
-                    text="New pieces arrive every week. In the meantime, browse the rest of the shop."
+                    title={empty?.title ?? 'Nothing here yet'}
+                    text={
+                      empty?.text ??
+                      'New pieces arrive every week. In the meantime, browse the rest of the shop.'
+                    }
                   />
                 ) : (
                   <EmptyListing

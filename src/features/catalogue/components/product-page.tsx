@@ -31,6 +31,7 @@ import { ProductGrid } from './product-grid'
 import { picturesFor, shownColour } from '../product/pictures'
 import { ProductGallery } from './product-gallery'
 import { ProductPurchase } from './product-purchase'
+import { ProductSpecsTable } from './product-specs'
 import { RatingStars } from './rating-stars'
 
 /** Where each category is shopped from (its own page or store). */
@@ -317,6 +318,7 @@ function ProductDetails({ product }: { product: Product }) {
               onColourChange={(colour) => setChosen({ id: product.id, colour })}
             />
           </Box>
+          <ProductSpecsTable specs={product.specs} />
           <Box mt="8">
             <DeliveryNotes />
           </Box>

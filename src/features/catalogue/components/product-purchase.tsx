@@ -3,7 +3,7 @@ import { Flex } from '@chakra-ui/react/flex'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useAppDispatch } from '@/app/hooks'
 import { MinusIcon, PlusIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
@@ -20,10 +20,12 @@ import {
 } from '../product/selection'
 import { thumbnailFor } from '../product/pictures'
 import { availableStock, soldOutSizes } from '../product/size-stock'
+import { useScrolledPast } from '../product/use-scrolled-past'
 import { useSizeStock } from '../product/use-size-stock'
 import type { Product } from '../types'
 import { solidButton } from './button-styles'
 import { OptionPicker } from './option-picker'
+import { StickyPurchaseBar } from './sticky-purchase-bar'
 import { WishlistHeart } from './wishlist-heart'
 
 const stepButton = {
@@ -64,10 +66,13 @@ export function ProductPurchase({
   const problems = tried ? selectionProblems(product, selection) : {}
   const soldOut = stock.kind === 'sold-out'
   const quantity = clampQuantity(selection.quantity, available)
+  const box = useRef<HTMLDivElement>(null)
+  const addButton = useRef<HTMLButtonElement>(null)
+  const addScrolledAway = useScrolledPast(addButton)
 
   const add = () => {
     setTried(true)
-    if (selectionProblem({ ...product, stock: available }, selection)) return
+    if (selectionProblem({ ...product, stock: available }, selection)) return false
     dispatch(
       addItem({
         productId: product.id,
@@ -82,10 +87,24 @@ export function ProductPurchase({
       }),
     )
     dispatch(openCart())
+    return true
+  }
+
+  // From the bar: a choice still to make takes the shopper back to the pickers, the first one focused.
+  const addFromBar = () => {
+    if (add()) return
+    const missing = selectionProblems(product, selection)
+    const name = missing.color ? 'colour' : missing.size ? 'size' : null
+    box.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    if (name) {
+      box.current
+        ?.querySelector<HTMLInputElement>(`input[name="${name}"]:not(:disabled)`)
+        ?.focus({ preventScroll: true })
+    }
   }
 
   return (
-    <Flex direction="column" gap="6">
+    <Flex ref={box} direction="column" gap="6" scrollMarginTop="24">
       {product.colors.length > 0 ? (
         <OptionPicker
           legend="Colour"
@@ -167,6 +186,7 @@ export function ProductPurchase({
           </chakra.button>
         </Flex>
         <chakra.button
+          ref={addButton}
           type="button"
           onClick={add}
           disabled={soldOut}
@@ -182,6 +202,15 @@ export function ProductPurchase({
       <Box>
         <WishlistHeart product={product} withText />
       </Box>
+      {addScrolledAway ? (
+        <StickyPurchaseBar
+          name={product.name}
+          price={product.price}
+          discount={product.discount}
+          soldOut={soldOut}
+          onAdd={addFromBar}
+        />
+      ) : null}
     </Flex>
   )
 }

@@ -7,6 +7,7 @@ import { OptionalPart } from '@/components/optional-part'
 import { selectAuthUser } from '@/features/auth/auth-slice'
 import { subscribeOutboxEvents } from '@/features/outbox/outbox-slice'
 import { whenIdle } from '@/lib/when-idle'
+import { useStepAside } from '../use-step-aside'
 
 const openLabel = 'Open AI Shopping Assistant'
 
@@ -61,6 +62,7 @@ export function ChatWidget() {
   const close = useCallback(() => setOpen(false), [])
   useClearOnSignOut()
   useQueuedAnswers()
+  const aside = useStepAside(button, !open)
 
   useEffect(() => whenIdle(() => void loadPanel().catch(() => {}), 8000), [])
 
@@ -79,9 +81,16 @@ export function ChatWidget() {
           aria-label={openLabel}
           title={openLabel}
           onClick={() => setOpen(true)}
+          data-aside={aside ? 'true' : undefined}
           position="fixed"
-          insetEnd={{ base: '4', md: '6' }}
-          bottom={{ base: '4', md: '6' }}
+          // Above a bar fixed to the bottom (the product page's quick add); aside (all but a sliver at
+          // the screen's edge) while a form field lies under it or a phone's keyboard is up.
+          insetEnd={aside ? '-2.625rem' : { base: '4', md: '6' }}
+          bottom={{
+            base: 'calc(1rem + var(--bottom-bar-height, 0px))',
+            md: 'calc(1.5rem + var(--bottom-bar-height, 0px))',
+          }}
+          _focusVisible={aside ? { insetEnd: '4' } : undefined}
           zIndex="overlay"
           boxSize="14"
           display="inline-flex"
@@ -92,7 +101,7 @@ export function ChatWidget() {
           color="white"
           boxShadow="lg"
           cursor="pointer"
-          transition="transform 0.15s"
+          transition="transform 0.15s, inset-inline-end 0.2s, bottom 0.2s"
           _hover={{ transform: 'scale(1.05)' }}
         >
           <SparkleIcon size={26} />

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { paths } from '@/config/paths'
+import { LabelMark } from './label-mark'
 import { SectionHeading } from './section-heading'
 
 /** Shop by brand: the house labels, each leading to its department (spec §2 "Home links"). */
@@ -43,7 +44,7 @@ export function BrandTiles() {
                     backgroundImage: `linear-gradient(150deg, ${label.hue} 0%, #111111 78%)`,
                   }}
                 >
-                  <div className="brand-tile__ring" aria-hidden="true" />
+                  <LabelMark name={label.name} hue={label.hue} />
                   <span className="brand-tile__name">{label.name}</span>
                   <span className="brand-tile__line">{label.line}</span>
                 </div>

@@ -12,15 +12,17 @@ import { SaleBanner } from './sale-banner'
 export interface HomePageProps {
   /** The newsletter signup form (its own feature), composed in by the route. */
   newsletter?: ReactNode
+  /** The product rails ("New in", "Best sellers"; the catalogue's), below the spec's sections. */
+  rails?: ReactNode
 }
 
 /**
  * The home page (spec §1): hero, shop by category, shop by brand, the sale banner, collections,
- * footwear, the benefits strip and the community signup. The promo banner, footer and the first-visit
+ * footwear, the benefits strip and the community signup; then the product rails. The promo banner, footer and the first-visit
  * email popup belong to the shell. On the app's first page the hero (the largest thing on screen) is
  * painted before the sections below it are rendered.
  */
-export function HomePage({ newsletter }: HomePageProps) {
+export function HomePage({ newsletter, rails }: HomePageProps) {
   return (
     <>
       <Hero />
@@ -32,6 +34,7 @@ export function HomePage({ newsletter }: HomePageProps) {
         <FootwearSection />
         <BenefitsStrip />
         <CommunitySignup form={newsletter} />
+        {rails}
       </AfterFirstPaint>
     </>
   )

@@ -15,7 +15,7 @@ import { Portal } from '@chakra-ui/react/portal'
 import { Spinner } from '@chakra-ui/react/spinner'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useRef, type KeyboardEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { CloseIcon, SearchIcon } from '@/components/icons'
@@ -67,6 +67,7 @@ export function SearchDialogView() {
   const inputRef = useRef<HTMLInputElement>(null)
   const listRef = useRef<HTMLUListElement>(null)
   useSearchRunner(getSearchService())
+  const navigate = useNavigate()
 
   const close = () => {
     noteSearchClosed()
@@ -135,7 +136,11 @@ export function SearchDialogView() {
                 role="search"
                 onSubmit={(event) => {
                   event.preventDefault()
-                  moveFocus(listRef.current, 1)
+                  // Enter opens every match on the results page (the dialog shows the first few).
+                  const q = query.trim()
+                  if (!q) return
+                  reset()
+                  void navigate({ to: paths.search, search: { q } })
                 }}
               >
                 <Flex

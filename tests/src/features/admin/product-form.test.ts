@@ -107,6 +107,7 @@ describe('product rules', () => {
       created_at: '',
       updated_at: '',
       edit_version: 1,
+      specs: {},
     } satisfies ProductRow
     const draft = draftFromProduct(product)
     expect(draft).toMatchObject({ price: '3500', stock: '4', image: '', active: false })
@@ -174,6 +175,7 @@ describe('stock per size', () => {
       created_at: '',
       updated_at: '',
       edit_version: 1,
+      specs: {},
     }
     expect(
       draftFromProduct(row, [

@@ -1,0 +1,155 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test'
+
+/**
+ * The product page on a phone (quick-add bar, one colour chosen, specifications of a watch), search
+ * that opens a results page on Enter, and the home page's rails and sale, against the seeded catalogue.
+ */
+
+// This machine is shared and often busy: give the embedded server room before calling a step failed.
+const expect = baseExpect.configure({ timeout: 20_000 })
+
+test.beforeEach(async ({ context }) => {
+  // Skip the five-second splash and the first-visit offer, which would cover the page.
+  await context.addInitScript(() => {
+    window.sessionStorage.setItem('luxe.skip-splash', '1')
+    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
+  })
+})
+
+const phone = { width: 360, height: 740 }
+// A fresh server's first catalogue read, on a busy 2-core machine, can take a while to reach the page.
+const firstRead = { timeout: 45_000 }
+
+async function scrollToEnd(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+}
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: phone, hasTouch: true, isMobile: true })
+
+  test('a one-colour product has its colour chosen; the quick-add bar adds it to the cart and covers nothing', async ({
+    page,
+  }) => {
+    await page.goto('/product/jewelry-001')
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Maasai Beaded Collar Necklace' }),
+    ).toBeVisible(firstRead)
+    // Its only colour is chosen for the shopper.
+    await expect(page.getByRole('radio', { name: 'Beaded Multi' })).toBeChecked()
+
+    const bar = page.getByRole('region', { name: 'Quick add to cart' })
+    // Not while 'Add to Cart' itself is on screen.
+    await expect(bar).toHaveCount(0)
+    await scrollToEnd(page)
+    await expect(bar).toBeVisible()
+    await expect(bar).toContainText('Maasai Beaded Collar Necklace')
+
+    // At the page's end, the last of the page shows above the bar, and so does the assistant's button.
+    await scrollToEnd(page)
+    const footer = page.getByRole('contentinfo')
+    await expect(footer).toBeVisible()
+    await scrollToEnd(page)
+    const barTop = (await bar.boundingBox())!.y
+    const contentBottom = await footer.evaluate((element) =>
+      Math.max(
+        ...[element, ...element.querySelectorAll('*')].map(
+          (el) => el.getBoundingClientRect().bottom,
+        ),
+      ),
+    )
+    expect(contentBottom).toBeLessThanOrEqual(barTop + 1)
+    const assistant = page.getByRole('button', { name: 'Open AI Shopping Assistant' })
+    const assistantBox = (await assistant.boundingBox())!
+    expect(assistantBox.y + assistantBox.height).toBeLessThanOrEqual(barTop)
+
+    await bar.getByRole('button', { name: 'Add to Cart' }).click()
+    const cart = page.getByRole('dialog', { name: 'Shopping Cart (1)' })
+    await expect(cart).toBeVisible()
+    await expect(cart.getByText('Maasai Beaded Collar Necklace')).toBeVisible()
+  })
+
+  test('the quick-add bar takes the shopper back to a choice still to make', async ({ page }) => {
+    await page.goto('/product/dress-006')
+    await expect(page.getByRole('heading', { level: 1, name: 'Silk Evening Gown' })).toBeVisible(
+      firstRead,
+    )
+    await scrollToEnd(page)
+    const bar = page.getByRole('region', { name: 'Quick add to cart' })
+    await bar.getByRole('button', { name: 'Add to Cart' }).click()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please choose a colour' }),
+    ).toBeVisible()
+    await expect(page.getByRole('radio', { name: 'Emerald' })).toBeFocused()
+    await expect(page.getByRole('dialog', { name: /Shopping Cart/ })).toHaveCount(0)
+  })
+})
+
+test('a luxury watch shows its specifications, and no discount badge', async ({ page }) => {
+  await page.goto('/product/luxe-omega-002')
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Omega Seamaster Diver 300M' }),
+  ).toBeVisible(firstRead)
+  const specs = page.getByRole('region', { name: 'Specifications' })
+  await expect(specs.getByRole('row', { name: /Reference/ })).toContainText('210.30.42.20.01.001')
+  await expect(specs.getByRole('rowheader')).toHaveText([
+    'Reference',
+    'Case',
+    'Movement',
+    'Box and papers',
+    'Warranty',
+    'Authenticity',
+  ])
+  await expect(page.getByText(/^-\d+%$/)).toHaveCount(0)
+})
+
+test('Enter in the search dialog opens every match on a results page, with sort and filters', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Search Fashion' })
+  const box = dialog.getByPlaceholder('Search for fashion items...')
+  await box.fill('leather')
+  // The dialog keeps to its limit of 8 products.
+  await expect(dialog.getByRole('heading', { name: /^Search Results \(\d+\)$/ })).toBeVisible(
+    firstRead,
+  )
+  await expect(dialog.locator('a[data-result="product"]')).toHaveCount(8)
+  await box.press('Enter')
+
+  await expect(page).toHaveURL(/\/search\?q=leather$/)
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('heading', { level: 1, name: 'Results for “leather”' })).toBeVisible()
+  const count = page.getByRole('status').filter({ hasText: /^\d+ products?$/ })
+  await expect(count).toBeVisible()
+  const all = Number((await count.textContent())!.split(' ')[0])
+  expect(all).toBeGreaterThan(8)
+
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc')
+  await expect(page).toHaveURL(/q=leather/)
+  await expect(page).toHaveURL(/sort=price-asc/)
+  await page
+    .getByRole('complementary', { name: 'Filters' })
+    .getByRole('checkbox', { name: /On sale/ })
+    .check()
+  await expect(page).toHaveURL(/q=leather.*sale=true|sale=true.*q=leather/)
+  await expect
+    .poll(async () => Number((await count.textContent())!.split(' ')[0]))
+    .toBeLessThan(all)
+})
+
+test('the home page shows New in and Best sellers, and its sale leads to pieces 60-80% off', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const newIn = page.getByRole('list', { name: 'New in' })
+  const best = page.getByRole('list', { name: 'Best sellers' })
+  await newIn.scrollIntoViewIfNeeded()
+  await expect(newIn.getByRole('article')).toHaveCount(4, firstRead)
+  await expect(best.getByRole('article')).toHaveCount(4)
+
+  await page.getByRole('link', { name: 'Shop the Sale' }).click()
+  await expect(page).toHaveURL(/\/sale\?sort=discount$/)
+  const first = page.getByRole('article').first()
+  await expect(first.getByText(/^-(6\d|7\d|80)%$/)).toBeVisible()
+})

@@ -1,0 +1,87 @@
+import { useEffect, useState, type RefObject } from 'react'
+
+/** The form fields the floating button must never sit on. */
+const fieldSelector = 'input:not([type="hidden"]), select, textarea'
+/** Fields that bring up a phone's keyboard (which leaves little screen for anything else). */
+const typingSelector =
+  'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]), select, textarea'
+const narrowQuery = '(max-width: 47.99em)'
+
+export interface Box {
+  left: number
+  top: number
+  right: number
+  bottom: number
+}
+
+/** Whether two boxes overlap, `gap` pixels around the first counting as part of it. */
+export function overlaps(a: Box, b: Box, gap = 0): boolean {
+  return (
+    a.left - gap < b.right &&
+    b.left < a.right + gap &&
+    a.top - gap < b.bottom &&
+    b.top < a.bottom + gap
+  )
+}
+
+/**
+ * The floating button steps aside while a form field lies under it, and on a phone while the shopper
+ * types in a field (the keyboard takes half the screen).
+ */
+export function shouldStepAside(
+  home: Box,
+  fields: readonly Box[],
+  typingOnPhone: boolean,
+): boolean {
+  if (typingOnPhone) return true
+  return fields.some((field) => field.right > field.left && overlaps(home, field, 8))
+}
+
+/** Where a fixed element sits before any transform or shift: its own offsets. */
+function homeBox(element: HTMLElement): Box {
+  return {
+    left: element.offsetLeft,
+    top: element.offsetTop,
+    right: element.offsetLeft + element.offsetWidth,
+    bottom: element.offsetTop + element.offsetHeight,
+  }
+}
+
+/** `active`: false while the assistant's panel is open (the button is not shown then). */
+export function useStepAside(button: RefObject<HTMLElement | null>, active: boolean): boolean {
+  const [aside, setAside] = useState(false)
+  useEffect(() => {
+    if (!active) return
+    let frame = 0
+    const check = () => {
+      frame = 0
+      const element = button.current
+      if (!element) return
+      const fields = [...document.querySelectorAll<HTMLElement>(fieldSelector)]
+        .filter((field) => field !== element && field.getClientRects().length > 0)
+        .map((field) => field.getBoundingClientRect())
+      const focused = document.activeElement
+      const typing =
+        focused instanceof HTMLElement &&
+        focused.matches(typingSelector) &&
+        window.matchMedia(narrowQuery).matches
+      setAside(shouldStepAside(homeBox(element), fields, typing))
+    }
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check)
+    }
+    schedule()
+    const events = ['scroll', 'resize', 'focusin', 'focusout'] as const
+    for (const name of events)
+      window.addEventListener(name, schedule, { passive: true, capture: true })
+    // Fields that appear without a scroll (a dialog, a step of a form).
+    const mutations = new MutationObserver(schedule)
+    mutations.observe(document.body, { childList: true, subtree: true })
+    return () => {
+      if (frame) cancelAnimationFrame(frame)
+      for (const name of events) window.removeEventListener(name, schedule, { capture: true })
+      mutations.disconnect()
+    }
+  }, [button, active])
+  return active && aside
+}
