@@ -451,10 +451,12 @@ export type Database = {
           delivered_at: string | null
           delivery_fee: number
           delivery_method: 'delivery' | 'pickup'
+          device_id: string | null
           discount_codes: string[]
           discount_total: number
           dispatched_at: string | null
           email: string
+          expired_at: string | null
           id: string
           order_number: string
           paid_at: string | null
@@ -487,10 +489,12 @@ export type Database = {
           delivered_at?: string | null
           delivery_fee?: number
           delivery_method: 'delivery' | 'pickup'
+          device_id?: string | null
           discount_codes?: string[]
           discount_total?: number
           dispatched_at?: string | null
           email: string
+          expired_at?: string | null
           id?: string
           order_number?: string
           paid_at?: string | null
@@ -523,10 +527,12 @@ export type Database = {
           delivered_at?: string | null
           delivery_fee?: number
           delivery_method?: 'delivery' | 'pickup'
+          device_id?: string | null
           discount_codes?: string[]
           discount_total?: number
           dispatched_at?: string | null
           email?: string
+          expired_at?: string | null
           id?: string
           order_number?: string
           paid_at?: string | null
@@ -949,13 +955,19 @@ export type Database = {
           bank_name: string
           bank_swift: string
           bank_transfer_days: number
+          cod_confirm_hours: number
           cod_max_amount: number
           code_attempt_limit: number
           code_attempt_window_minutes: number
           free_delivery_from: number
+          guest_order_max_amount: number
+          guest_orders_per_address_per_day: number
+          guest_orders_per_device_per_day: number
+          guest_orders_per_phone_per_day: number
           id: boolean
           mpesa_max_amount: number
           nairobi_delivery_fee: number
+          online_payment_hold_minutes: number
           other_county_delivery_fee: number
           pickup_fee: number
           updated_at: string
@@ -972,13 +984,19 @@ export type Database = {
           bank_name?: string
           bank_swift?: string
           bank_transfer_days?: number
+          cod_confirm_hours?: number
           cod_max_amount?: number
           code_attempt_limit?: number
           code_attempt_window_minutes?: number
           free_delivery_from: number
+          guest_order_max_amount?: number
+          guest_orders_per_address_per_day?: number
+          guest_orders_per_device_per_day?: number
+          guest_orders_per_phone_per_day?: number
           id?: boolean
           mpesa_max_amount?: number
           nairobi_delivery_fee: number
+          online_payment_hold_minutes?: number
           other_county_delivery_fee: number
           pickup_fee: number
           updated_at?: string
@@ -995,13 +1013,19 @@ export type Database = {
           bank_name?: string
           bank_swift?: string
           bank_transfer_days?: number
+          cod_confirm_hours?: number
           cod_max_amount?: number
           code_attempt_limit?: number
           code_attempt_window_minutes?: number
           free_delivery_from?: number
+          guest_order_max_amount?: number
+          guest_orders_per_address_per_day?: number
+          guest_orders_per_device_per_day?: number
+          guest_orders_per_phone_per_day?: number
           id?: boolean
           mpesa_max_amount?: number
           nairobi_delivery_fee?: number
+          online_payment_hold_minutes?: number
           other_county_delivery_fee?: number
           pickup_fee?: number
           updated_at?: string
@@ -1076,6 +1100,7 @@ export type Database = {
         Returns: Json
       }
       has_role: { Args: { role_name: string }; Returns: boolean }
+      held_stock: { Args: never; Returns: Json }
       invite_staff: { Args: { email: string; role: string }; Returns: Json }
       may_follow_order: { Args: { topic: string }; Returns: boolean }
       my_affiliate: { Args: never; Returns: Json }
@@ -1105,6 +1130,7 @@ export type Database = {
         Returns: Json
       }
       release_unpaid_bank_orders: { Args: never; Returns: string }
+      release_unpaid_orders: { Args: never; Returns: string }
       remove_staff: { Args: { user_id: string }; Returns: undefined }
       review_affiliate: {
         Args: { affiliate_id: string; status: string; commission_percent?: number }

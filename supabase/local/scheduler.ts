@@ -1,10 +1,11 @@
 /**
  * What the hosted project runs on a schedule (pg_cron), run locally by the embedded server: releasing
- * bank-transfer orders unpaid by their deadline.
+ * the stock of orders whose hold ran out (M-Pesa and card unpaid after the online payment hold, cash on
+ * delivery unconfirmed, bank transfer unpaid by its deadline).
  */
 import type { LocalDb } from './db'
 
-const EVERY_MS = 5 * 60 * 1000
+const EVERY_MS = 60 * 1000
 
 export interface LocalScheduler {
   /** Runs every job now (tests and the first run at start). */
@@ -31,11 +32,11 @@ export function startLocalScheduler(db: LocalDb, log: (m: string) => void): Loca
           async (tx) =>
             (
               await tx.query<{ released: string[] }>(
-                'select public.release_unpaid_bank_orders() as released',
+                'select public.release_unpaid_orders() as released',
               )
             ).rows[0]?.released ?? [],
         )
-        if (released.length) log(`released unpaid bank-transfer orders: ${released.join(', ')}`)
+        if (released.length) log(`released unpaid orders: ${released.join(', ')}`)
       })
       .catch((error: unknown) => log(`scheduler: ${String(error)}`))
     return running

@@ -26,6 +26,24 @@ export interface FreshDbOptions {
   seed?: boolean
   /** PostgreSQL only: connections for API requests (default 10). */
   poolSize?: number
+  /**
+   * Keep the store's guest order limits (per phone, device and address a day; the guest value
+   * ceiling). By default they are raised far above what a test file places: most tests place many
+   * guest orders from one phone and address, and the limits are the subject of their own tests.
+   */
+  guestOrderLimits?: boolean
+}
+
+/** Raises the guest order limits of a migrated database (see FreshDbOptions.guestOrderLimits). */
+async function relaxGuestOrderLimits(db: LocalDb, options: FreshDbOptions): Promise<LocalDb> {
+  if (options.guestOrderLimits || options.migrations === false) return db
+  await db.pg.query(
+    `update public.store_settings
+     set guest_orders_per_phone_per_day = 1000, guest_orders_per_device_per_day = 1000,
+       guest_orders_per_address_per_day = 1000, guest_order_max_amount = 1000000000
+     where id`,
+  )
+  return db
 }
 
 /** The engine this test process runs the database on. */
@@ -89,9 +107,12 @@ export function templateSnapshot(options: FreshDbOptions = {}): Promise<Blob> {
 
 /** A new in-memory database, bootstrapped (and by default migrated and seeded). Close it when done. */
 export async function freshDb(options: FreshDbOptions = {}): Promise<LocalDb> {
-  if (dbEngine === 'postgres') return freshPostgresDb(options)
+  if (dbEngine === 'postgres') return relaxGuestOrderLimits(await freshPostgresDb(options), options)
   const snapshot = await templateSnapshot(options)
-  return openDatabase({ snapshot, migrationsDir: null, seed: false })
+  return relaxGuestOrderLimits(
+    await openDatabase({ snapshot, migrationsDir: null, seed: false }),
+    options,
+  )
 }
 
 /** A clone of the cluster's template: the owner `postgres` for fixtures, `authenticator` for requests. */

@@ -28,6 +28,8 @@ export interface PlaceOrderPayload {
   affiliateCapturedAt?: string
   /** Codes the shopper entered; the database decides whether and how much they take off. */
   discountCodes?: string[]
+  /** This device's random id: a guest's daily order limit counts it. */
+  deviceId?: string
 }
 
 export type OrderStatus = 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
@@ -83,8 +85,13 @@ export interface OrderDocument {
     amount: number
     updatedAt: string
   } | null
-  /** A bank-transfer order is released if unpaid by then. */
+  /**
+   * When the order's stock is released if it is still unpaid (M-Pesa, card, bank transfer) or, cash on
+   * delivery, not confirmed by staff.
+   */
   paymentDueAt?: string | null
+  /** When the order expired unpaid and its stock was released (the private link carries it). */
+  expiredAt?: string | null
   /** Where to send a bank transfer; the reference is the order number. */
   bankTransfer?: {
     bankName: string

@@ -17,7 +17,7 @@ import { emptyProductDraft, type ProductDraft } from '@/features/admin/product-f
 import type { AppSupabaseClient } from '@/lib/supabase'
 import { expandCatalogue } from '../../../supabase/functions/_shared/catalogue-format'
 import type { TestServer } from '../../support/server'
-import { signIn, startAdminServer } from './admin-kit'
+import { addProduct, signIn, startAdminServer } from './admin-kit'
 
 let server: TestServer
 let manager: AppSupabaseClient
@@ -80,6 +80,24 @@ describe('listing', () => {
     const low = await listProducts(manager, { low: true, sort: 'stock' })
     expect(low.count).toBeGreaterThan(0)
     expect(low.rows.every((r) => r.stock <= 5)).toBe(true)
+  })
+
+  it('shows beside the stock the units unpaid orders hold', async () => {
+    await addProduct(server, { id: 'pa-held', price: 2500, stock: 10 })
+    const placed = await server.client().rpc('place_order', {
+      payload: {
+        clientOrderId: crypto.randomUUID(),
+        items: [{ productId: 'pa-held', quantity: 3 }],
+        contact: { name: 'Wairimu Kariuki', email: 'wairimu@example.com', phone: '0720 555 010' },
+        delivery: { method: 'delivery', county: 'Nyeri', town: 'Nyeri', street: 'Kimathi Way' },
+        paymentMethod: 'mpesa',
+      },
+    })
+    expect(placed.error).toBeNull()
+    const { rows } = await listProducts(manager, { q: 'pa-held' })
+    expect(rows.map((r) => [r.id, r.stock, r.held])).toEqual([['pa-held', 7, 3]])
+    const quiet = await listProducts(manager, { q: 'rolex' })
+    expect(quiet.rows.every((r) => r.held === 0)).toBe(true)
   })
 
   it('keeps a typed search from changing the filter grammar', async () => {

@@ -55,6 +55,8 @@ const callable: Record<string, { anon: boolean; authenticated: boolean; service_
   claim_welcome_offer: { anon: true, authenticated: true, service_role: true },
   confirm_bank_transfer: { anon: false, authenticated: true, service_role: true },
   release_unpaid_bank_orders: { anon: false, authenticated: true, service_role: true },
+  release_unpaid_orders: { anon: false, authenticated: true, service_role: true },
+  held_stock: { anon: false, authenticated: true, service_role: true },
   take_outgoing_emails: { anon: false, authenticated: false, service_role: true },
   has_role: { anon: false, authenticated: true, service_role: true },
   set_order_status: { anon: false, authenticated: true, service_role: true },

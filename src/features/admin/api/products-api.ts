@@ -22,7 +22,10 @@ export type ProductListRow = Pick<
   | 'active'
   | 'images'
   | 'updated_at'
->
+> & {
+  /** Units unpaid orders hold (they come back if those orders expire). */
+  held: number
+}
 
 const listColumns =
   'id, slug, name, category, subcategory, brand, price, discount, stock, active, images, updated_at'
@@ -83,8 +86,33 @@ export async function listProducts(
     .range((page - 1) * pageSize, page * pageSize - 1)
   // Past the last page (a filter narrowed the list): PostgREST answers 416; that page is just empty.
   if (response.status === 416) return { rows: [], count: response.count ?? 0 }
-  const rows = unwrap(response) ?? []
+  const found = unwrap(response) ?? []
+  const held = await fetchHeldStock(client)
+  const rows = found.map((row) => ({ ...row, held: total(held.get(row.id)) }))
   return { rows, count: response.count ?? rows.length }
+}
+
+const total = (sizes: Map<string | null, number> | undefined) =>
+  [...(sizes?.values() ?? [])].reduce((sum, n) => sum + n, 0)
+
+interface HeldLine {
+  productId: string
+  size: string | null
+  held: number
+}
+
+/** Stock held by unpaid orders: product id → size (null when not sold by size) → units. */
+export async function fetchHeldStock(
+  client: AppSupabaseClient,
+): Promise<Map<string, Map<string | null, number>>> {
+  const held = new Map<string, Map<string | null, number>>()
+  const lines = (unwrap(await client.rpc('held_stock')) ?? []) as unknown as HeldLine[]
+  for (const line of lines) {
+    const sizes = held.get(line.productId) ?? new Map<string | null, number>()
+    sizes.set(line.size, (sizes.get(line.size) ?? 0) + line.held)
+    held.set(line.productId, sizes)
+  }
+  return held
 }
 
 export async function fetchProduct(client: AppSupabaseClient, id: string): Promise<ProductRow> {

@@ -156,6 +156,11 @@ export function AdminProductsPage() {
                       ) : (
                         product.stock
                       )}
+                      {product.held > 0 ? (
+                        <chakra.span display="block" fontSize="xs" color="brand.muted">
+                          {product.held} held
+                        </chakra.span>
+                      ) : null}
                     </td>
                     <chakra.td {...wideOnly}>
                       <StatusBadge tone={product.active ? 'green' : 'gray'}>

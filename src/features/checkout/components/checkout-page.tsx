@@ -49,6 +49,7 @@ import {
   type CheckoutField,
 } from '../checkout-validation'
 import { lineNotice, lineStates } from '../line-problems'
+import { deviceId } from '../device-id'
 import { buildOrderPayload, orderItems, quoteDelivery } from '../order-payload'
 import {
   latestQueuedOrder,
@@ -236,12 +237,15 @@ export function CheckoutPage() {
     }
     inFlight.current = true
     setPhase('placing')
-    const order = buildOrderPayload(
-      draft,
-      items,
-      { code: activeAffiliateCode(referral), expiry: referral?.expiry ?? null },
-      codes,
-    )
+    const order = {
+      ...buildOrderPayload(
+        draft,
+        items,
+        { code: activeAffiliateCode(referral), expiry: referral?.expiry ?? null },
+        codes,
+      ),
+      deviceId: deviceId(),
+    }
     const toOutbox = async (payload: PlaceOrderPayload) => {
       const waiting = await queueOrder(
         payload,

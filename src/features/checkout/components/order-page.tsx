@@ -178,6 +178,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
     order.paymentMethod === 'mpesa' &&
     order.paymentStatus !== 'paid' &&
     order.status !== 'cancelled'
+  const expired = Boolean(order.expiredAt)
 
   return (
     <Frame title={`Thank you, ${firstName}!`}>
@@ -192,7 +193,10 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
       >
         <Stack gap="5">
           <chakra.dl display="grid" gridTemplateColumns={{ base: '1fr 1fr' }} gap="3">
-            <StatusTile label="Order status" value={statusText[order.status]} />
+            <StatusTile
+              label="Order status"
+              value={expired ? 'Expired' : statusText[order.status]}
+            />
             <StatusTile
               label="Payment"
               value={paymentText(order)}
@@ -206,6 +210,20 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
             />
           </chakra.dl>
 
+          {expired ? (
+            <Notice tone="warning" role="status">
+              <chakra.strong display="block">This order has expired</chakra.strong>
+              It was not {order.paymentMethod === 'cod' ? 'confirmed' : 'paid'} in time, so its
+              items went back on sale. Nothing was charged. Please place a new order if you still
+              want them.
+            </Notice>
+          ) : null}
+          {unpaidMpesa && order.paymentDueAt ? (
+            <Notice role="status">
+              We hold your items until {placedAt(order.paymentDueAt)}. Pay before then, or the order
+              expires and they go back on sale.
+            </Notice>
+          ) : null}
           {unpaidMpesa ? <MpesaPanel order={order} token={load.token} onSettled={reload} /> : null}
           {order.paymentMethod === 'mpesa' && order.paymentStatus === 'paid' ? (
             <Notice tone="success" role="status">

@@ -125,6 +125,16 @@ beforeAll(async () => {
     stock: 100,
   } as never)
   if (error) throw new Error(error.message)
+  // These tests queue many guest orders from one phone and address: the guest limits have their own.
+  const limits = await admin
+    .from('store_settings')
+    .update({
+      guest_orders_per_phone_per_day: 1000,
+      guest_orders_per_device_per_day: 1000,
+      guest_orders_per_address_per_day: 1000,
+    } as never)
+    .eq('id', true)
+  if (limits.error) throw new Error(limits.error.message)
 }, 90_000)
 
 afterAll(async () => {
@@ -227,6 +237,50 @@ describe('the real order sender', () => {
       mode = 'pass'
       const summary = await store.dispatch(modules.slice.flushOutbox({ trigger: 'manual' }))
       expect(summary).toMatchObject({ delivered: 0, rejected: 1, remaining: 0 })
+    } finally {
+      unregister()
+    }
+  })
+})
+
+describe('a replay from the device', () => {
+  it('finds its order after it bought the last unit and the product was switched off and repriced', async () => {
+    const { error } = await admin.from('products').insert({
+      id: 'ob-last',
+      slug: 'ob-last',
+      name: 'Last Kanga',
+      category: 'accessories',
+      price: 3100,
+      stock: 1,
+    } as never)
+    if (error) throw new Error(error.message)
+    const unregister = modules.slice.registerOutboxSender(
+      'order',
+      modules.sender.createOrderSender(),
+    )
+    try {
+      const store = makeStore()
+      const item = orderItem(null)
+      ;(item.payload as { items: unknown }).items = [{ productId: 'ob-last', quantity: 1 }]
+      store.dispatch(modules.slice.itemQueued(item))
+      // The store takes the order (its last unit), but the answer is lost.
+      mode = 'lose'
+      await store.dispatch(modules.slice.flushOutbox({ trigger: 'online' }))
+      expect(store.getState().outbox.items).toHaveLength(1)
+      expect(await ordersWithKey(item.id)).toHaveLength(1)
+      await admin
+        .from('products')
+        .update({ active: false, price: 9900 } as never)
+        .eq('id', 'ob-last')
+
+      mode = 'pass'
+      const summary = await store.dispatch(modules.slice.flushOutbox({ trigger: 'online' }))
+      expect(summary).toMatchObject({ delivered: 1, rejected: 0, remaining: 0 })
+      const { data: orders } = await admin
+        .from('orders')
+        .select('client_order_id, subtotal')
+        .eq('client_order_id', item.id)
+      expect(orders).toEqual([{ client_order_id: item.id, subtotal: 3100 }])
     } finally {
       unregister()
     }
