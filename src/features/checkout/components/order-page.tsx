@@ -19,6 +19,7 @@ import type { OrderDocument, OrderStatus, PaymentStatus } from '../checkout-type
 import { findSavedOrder, saveOrderLink } from '../saved-orders'
 import { Notice, primaryButton, secondaryButton } from './form-controls'
 import { BankTransferPanel } from './bank-transfer-panel'
+import { CardPanel } from './card-panel'
 import { MpesaPanel } from './mpesa-panel'
 import { OrderDiscountRows } from './order-discount-rows'
 import { optionsText, TotalRow } from './order-summary'
@@ -200,6 +201,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
             </Notice>
           ) : null}
           <BankTransferPanel order={order} />
+          <CardPanel order={order} token={load.token} />
           {order.paymentMethod === 'cod' &&
           order.paymentStatus !== 'paid' &&
           order.status !== 'cancelled' ? (
