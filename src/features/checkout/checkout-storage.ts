@@ -175,10 +175,14 @@ export function saveCardIntent(orderNumber: string) {
   write(CARD_INTENT, { orderNumber })
 }
 
+export function peekCardIntent(orderNumber: string): boolean {
+  const saved = read(CARD_INTENT)
+  return isRecord(saved) && saved.orderNumber === orderNumber
+}
+
 /** Reads and forgets the intent (coming back from the payment page must not send the shopper again). */
 export function takeCardIntent(orderNumber: string): boolean {
-  const saved = read(CARD_INTENT)
-  const intended = isRecord(saved) && saved.orderNumber === orderNumber
+  const intended = peekCardIntent(orderNumber)
   if (intended) remove(CARD_INTENT)
   return intended
 }

@@ -3,7 +3,7 @@ import { chakra } from '@chakra-ui/react/styled-system'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { formatPrice } from '@/lib/money'
 import { startCardPayment } from '../api/card-api'
-import { takeCardIntent } from '../checkout-storage'
+import { peekCardIntent, takeCardIntent } from '../checkout-storage'
 import type { OrderDocument } from '../checkout-types'
 import { Notice, primaryButton } from './form-controls'
 
@@ -15,37 +15,31 @@ type Phase = { state: 'idle' } | { state: 'opening' } | { state: 'error'; messag
  * itself. The database's answer (from the provider's signed webhook) is what this panel shows.
  */
 export function CardPanel({ order, token }: { order: OrderDocument; token: string }) {
-  const [phase, setPhase] = useState<Phase>({ state: 'idle' })
+  const unpaid = order.paymentStatus !== 'paid' && order.status !== 'cancelled'
+  // Straight from checkout, the page opens by itself (the intent is read here, taken in the effect).
+  const [phase, setPhase] = useState<Phase>(() =>
+    unpaid && peekCardIntent(order.orderNumber) ? { state: 'opening' } : { state: 'idle' },
+  )
   const autoStarted = useRef(false)
   const amount = formatPrice(order.total, 'KSH')
-  const unpaid = order.paymentStatus !== 'paid' && order.status !== 'cancelled'
 
-  const pay = useCallback(async () => {
+  const failed = useCallback((message: string | null) => {
+    if (message) setPhase({ state: 'error', message })
+  }, [])
+
+  const pay = () => {
     setPhase({ state: 'opening' })
-    try {
-      const session = await startCardPayment({
-        orderNumber: order.orderNumber,
-        token,
-        returnOrigin: window.location.origin,
-      })
-      window.location.assign(session.url)
-    } catch (error) {
-      setPhase({
-        state: 'error',
-        message:
-          error instanceof Error
-            ? error.message
-            : 'Card payments are not available right now. Please try again.',
-      })
-    }
-  }, [order.orderNumber, token])
+    void openCardPage(order.orderNumber, token).then(failed)
+  }
 
-  // Straight from checkout: go to the payment page (once; coming back must not send the shopper again).
+  // Once: coming back from the payment page must not send the shopper there again.
   useEffect(() => {
     if (autoStarted.current) return
     autoStarted.current = true
-    if (takeCardIntent(order.orderNumber) && unpaid) void pay()
-  }, [order.orderNumber, unpaid, pay])
+    if (takeCardIntent(order.orderNumber) && unpaid) {
+      void openCardPage(order.orderNumber, token).then(failed)
+    }
+  }, [order.orderNumber, token, unpaid, failed])
 
   if (order.paymentMethod !== 'card') return null
   if (order.paymentStatus === 'paid') {
@@ -95,7 +89,7 @@ export function CardPanel({ order, token }: { order: OrderDocument; token: strin
         <chakra.button
           type="button"
           css={primaryButton}
-          onClick={() => void pay()}
+          onClick={pay}
           disabled={phase.state === 'opening'}
           aria-busy={phase.state === 'opening'}
         >
@@ -104,4 +98,21 @@ export function CardPanel({ order, token }: { order: OrderDocument; token: strin
       </Stack>
     </chakra.section>
   )
+}
+
+/** Sends the browser to the provider's page for a new session; the reason in words when it cannot. */
+async function openCardPage(orderNumber: string, token: string): Promise<string | null> {
+  try {
+    const session = await startCardPayment({
+      orderNumber,
+      token,
+      returnOrigin: window.location.origin,
+    })
+    window.location.assign(session.url)
+    return null
+  } catch (error) {
+    return error instanceof Error
+      ? error.message
+      : 'Card payments are not available right now. Please try again.'
+  }
 }
