@@ -301,6 +301,30 @@ describe('the card webhook', () => {
     expect(await webhook(right)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
   })
 
+  it('lets no shopper settle a card payment or read the webhook log through the API', async () => {
+    const order = await placeOrder('card')
+    const session = await startCard(order)
+    const { client: shopper } = await server.signUpUser()
+    for (const client of [server.client(), shopper]) {
+      const settle = await client.rpc('record_card_result', {
+        reference: session.reference,
+        event_id: `evt_${randomUUID()}`,
+        succeeded: true,
+        amount: session.amount,
+        currency: 'KES',
+      })
+      expect(settle.error).not.toBeNull()
+      const open = await client.rpc('record_card_session', {
+        order_id: order.id,
+        reference: `LKC_forged_${randomUUID().slice(0, 8)}`,
+      })
+      expect(open.error).not.toBeNull()
+      const log = await client.from('card_webhook_events').select('event_id')
+      expect(log.data ?? []).toEqual([])
+    }
+    expect((await reload(order)).paymentStatus).toBe('pending')
+  })
+
   it('answers 404 for a reference the store never started', async () => {
     const event = sandboxEvent({ r: 'LKC_unknown_0000000000000000', a: 100 }, true, 'Approved')
     expect(await webhook(event)).toMatchObject({ status: 404 })
