@@ -141,6 +141,35 @@ export type Database = {
         }
         Relationships: []
       }
+      card_webhook_events: {
+        Row: {
+          event_id: string
+          outcome: 'paid' | 'failed' | 'ignored' | 'duplicate'
+          payment_id: string
+          received_at: string
+        }
+        Insert: {
+          event_id: string
+          outcome: 'paid' | 'failed' | 'ignored' | 'duplicate'
+          payment_id: string
+          received_at?: string
+        }
+        Update: {
+          event_id?: string
+          outcome?: 'paid' | 'failed' | 'ignored' | 'duplicate'
+          payment_id?: string
+          received_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'card_webhook_events_payment_id_fkey'
+            columns: ['payment_id']
+            isOneToOne: false
+            referencedRelation: 'payments'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       commissions: {
         Row: {
           affiliate_id: string
@@ -461,7 +490,7 @@ export type Database = {
           order_number: string
           paid_at: string | null
           payment_due_at: string | null
-          payment_method: 'mpesa' | 'cod' | 'bank'
+          payment_method: 'mpesa' | 'cod' | 'bank' | 'card'
           payment_status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone: string
           pickup_point: string | null
@@ -499,7 +528,7 @@ export type Database = {
           order_number?: string
           paid_at?: string | null
           payment_due_at?: string | null
-          payment_method: 'mpesa' | 'cod' | 'bank'
+          payment_method: 'mpesa' | 'cod' | 'bank' | 'card'
           payment_status?: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone: string
           pickup_point?: string | null
@@ -537,7 +566,7 @@ export type Database = {
           order_number?: string
           paid_at?: string | null
           payment_due_at?: string | null
-          payment_method?: 'mpesa' | 'cod' | 'bank'
+          payment_method?: 'mpesa' | 'cod' | 'bank' | 'card'
           payment_status?: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone?: string
           pickup_point?: string | null
@@ -586,7 +615,7 @@ export type Database = {
           order_id: string
           paid_at: string | null
           phone: string | null
-          provider: 'mpesa' | 'cod' | 'bank'
+          provider: 'mpesa' | 'cod' | 'bank' | 'card'
           raw_callback: Json | null
           reference: string | null
           result_code: number | null
@@ -604,7 +633,7 @@ export type Database = {
           order_id: string
           paid_at?: string | null
           phone?: string | null
-          provider: 'mpesa' | 'cod' | 'bank'
+          provider: 'mpesa' | 'cod' | 'bank' | 'card'
           raw_callback?: Json | null
           reference?: string | null
           result_code?: number | null
@@ -622,7 +651,7 @@ export type Database = {
           order_id?: string
           paid_at?: string | null
           phone?: string | null
-          provider?: 'mpesa' | 'cod' | 'bank'
+          provider?: 'mpesa' | 'cod' | 'bank' | 'card'
           raw_callback?: Json | null
           reference?: string | null
           result_code?: number | null
@@ -1109,6 +1138,20 @@ export type Database = {
       place_order: { Args: { payload: Json }; Returns: Json }
       product_size_stock: { Args: { product_id: string }; Returns: Json }
       quote_order: { Args: { payload: Json }; Returns: Json }
+      record_card_result: {
+        Args: {
+          reference: string
+          event_id: string
+          succeeded: boolean
+          amount: number
+          currency: string
+          provider_reference?: string
+          result_desc?: string
+          raw_event?: Json
+        }
+        Returns: Json
+      }
+      record_card_session: { Args: { order_id: string; reference: string }; Returns: Json }
       record_payment_request: {
         Args: {
           order_id: string

@@ -22,7 +22,7 @@ export const orderStatuses: readonly OrderStatus[] = [
   'delivered',
   'cancelled',
 ]
-export const paymentMethods: readonly PaymentMethod[] = ['mpesa', 'cod', 'bank']
+export const paymentMethods: readonly PaymentMethod[] = ['mpesa', 'card', 'bank', 'cod']
 export const paymentStatuses: readonly PaymentStatus[] = [
   'pending',
   'paid',

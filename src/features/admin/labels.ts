@@ -20,6 +20,7 @@ export const paymentMethodLabel: Record<PaymentMethod, string> = {
   mpesa: 'M-Pesa',
   cod: 'Cash on delivery',
   bank: 'Bank transfer',
+  card: 'Card',
 }
 
 export const paymentStatusLabel: Record<PaymentStatus, string> = {

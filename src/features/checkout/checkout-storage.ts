@@ -103,7 +103,7 @@ export function loadDraft(): CheckoutDraft {
       (draft as unknown as Record<string, unknown>)[key] = value
   }
   if (draft.method !== 'delivery' && draft.method !== 'pickup') draft.method = emptyDraft.method
-  if (!['mpesa', 'cod', 'bank'].includes(draft.paymentMethod)) {
+  if (!['mpesa', 'card', 'bank', 'cod'].includes(draft.paymentMethod)) {
     draft.paymentMethod = emptyDraft.paymentMethod
   }
   return draft
@@ -166,4 +166,23 @@ export function takePayIntent(orderNumber: string): string | null {
   const phone = peekPayIntent(orderNumber)
   if (phone) remove(PAY_INTENT)
   return phone
+}
+
+/** For the checkout: "send me to the card payment page" handed to the order page after placing. */
+const CARD_INTENT = 'luxe.checkout.pay-by-card'
+
+export function saveCardIntent(orderNumber: string) {
+  write(CARD_INTENT, { orderNumber })
+}
+
+export function peekCardIntent(orderNumber: string): boolean {
+  const saved = read(CARD_INTENT)
+  return isRecord(saved) && saved.orderNumber === orderNumber
+}
+
+/** Reads and forgets the intent (coming back from the payment page must not send the shopper again). */
+export function takeCardIntent(orderNumber: string): boolean {
+  const intended = peekCardIntent(orderNumber)
+  if (intended) remove(CARD_INTENT)
+  return intended
 }

@@ -4,7 +4,7 @@
  */
 
 export type DeliveryMethod = 'delivery' | 'pickup'
-export type PaymentMethod = 'mpesa' | 'cod' | 'bank'
+export type PaymentMethod = 'mpesa' | 'cod' | 'bank' | 'card'
 
 export interface OrderItemInput {
   productId: string

@@ -78,7 +78,7 @@ export const messages = {
   street: 'Please enter your street or a landmark.',
   note: `The note for the rider can be at most ${limits.note} characters.`,
   pickupPoint: 'Please choose a pickup point.',
-  paymentMethod: 'Please choose M-Pesa or cash on delivery.',
+  paymentMethod: 'Please choose M-Pesa, card, bank transfer or cash on delivery.',
 } as const
 
 export function validatePhone(value: string): string | undefined {
@@ -126,7 +126,7 @@ export function validateCheckout(
     errors['delivery.pickupPoint'] = messages.pickupPoint
   }
 
-  if (!['mpesa', 'cod', 'bank'].includes(draft.paymentMethod)) {
+  if (!['mpesa', 'card', 'bank', 'cod'].includes(draft.paymentMethod)) {
     errors.paymentMethod = messages.paymentMethod
   } else if (draft.paymentMethod === 'mpesa') {
     const mpesa = validatePhone(mpesaPhoneOf(draft))

@@ -272,7 +272,7 @@ describe('bad input is refused with a message (item 10)', () => {
       'an unknown payment method',
       { paymentMethod: 'bitcoin' },
       'invalid_payment_method',
-      'Please choose M-Pesa, bank transfer or cash on delivery.',
+      'Please choose M-Pesa, card, bank transfer or cash on delivery.',
     ],
   ]
   for (const [label, override, code, message] of badBodies) {

@@ -33,6 +33,7 @@ const methodText: Record<Order['payment_method'], string> = {
   mpesa: 'M-Pesa',
   cod: 'Cash on delivery',
   bank: 'Bank transfer',
+  card: 'Card',
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium' })

@@ -23,7 +23,12 @@ export interface MpesaStatusAnswer {
 /** An M-Pesa function answered with a refusal: `{ code, message, field? }`. */
 export class PaymentRequestError extends CheckoutError {}
 
-async function invoke<T>(name: 'mpesa-stk-push' | 'mpesa-status', body: object): Promise<T> {
+/** Calls a payment function; a refusal becomes a PaymentRequestError with the function's message. */
+export async function invokePayment<T>(
+  name: 'mpesa-stk-push' | 'mpesa-status' | 'card-checkout',
+  body: object,
+  unavailable = 'M-Pesa is not available right now. Please try again.',
+): Promise<T> {
   const supabase = await getSupabase()
   const { data, error } = await supabase.functions.invoke(name, { body })
   if (!error) return data as T
@@ -40,7 +45,7 @@ async function invoke<T>(name: 'mpesa-stk-push' | 'mpesa-status', body: object):
     const kind = status === 404 ? 'not_found' : status >= 500 ? 'server' : 'invalid'
     throw new PaymentRequestError(
       kind,
-      answer.message ?? 'M-Pesa is not available right now. Please try again.',
+      answer.message ?? unavailable,
       answer.code ?? 'error',
       answer.field,
     )
@@ -54,7 +59,7 @@ export function startMpesaPayment(input: {
   token: string
   phone: string
 }): Promise<StkPushAnswer> {
-  return invoke('mpesa-stk-push', input)
+  return invokePayment('mpesa-stk-push', input)
 }
 
 /** The state of an M-Pesa payment; a pending one is checked with M-Pesa on the way. */
@@ -63,5 +68,5 @@ export function checkMpesaPayment(input: {
   token: string
   checkoutRequestId?: string
 }): Promise<MpesaStatusAnswer> {
-  return invoke('mpesa-status', input)
+  return invokePayment('mpesa-status', input)
 }

@@ -29,6 +29,7 @@ import {
   loadAttempt,
   loadDraft,
   saveDraft,
+  saveCardIntent,
   savePayIntent,
 } from '../checkout-storage'
 import {
@@ -202,6 +203,7 @@ export function CheckoutPage() {
         normalizeKenyanPhone(mpesaPhoneOf(draft)) ?? order.contact.phone,
       )
     }
+    if (order.paymentMethod === 'card') saveCardIntent(order.orderNumber)
     dispatch(clearCart())
     dispatch(clearDiscountCodes())
     clearDraft()
@@ -434,7 +436,9 @@ export function CheckoutPage() {
                       }.`
                     : draft.paymentMethod === 'bank'
                       ? 'Next: our bank details, with your order number as the reference.'
-                      : 'You pay when your order arrives.'}{' '}
+                      : draft.paymentMethod === 'card'
+                        ? 'Next: our payment provider’s secure page, to pay by card.'
+                        : 'You pay when your order arrives.'}{' '}
                   Prices, stock and delivery fees are confirmed by our system when you place your
                   order.
                 </chakra.p>
@@ -482,7 +486,7 @@ function PageFrame({ children }: { children: React.ReactNode }) {
           Checkout
         </chakra.h1>
         <chakra.p color="brand.muted" mb={{ base: '5', md: '8' }}>
-          Pay with M-Pesa, bank transfer or cash on delivery. Delivery to all 47 counties.
+          Pay with M-Pesa, card, bank transfer or cash on delivery. Delivery to all 47 counties.
         </chakra.p>
         {children}
       </Box>

@@ -20,6 +20,7 @@ import { orderKeyTopic } from '../order-key-topic'
 import { findSavedOrder, saveOrderLink } from '../saved-orders'
 import { Notice, primaryButton, secondaryButton } from './form-controls'
 import { BankTransferPanel } from './bank-transfer-panel'
+import { CardPanel } from './card-panel'
 import { MpesaPanel } from './mpesa-panel'
 import { OrderDiscountRows } from './order-discount-rows'
 import { optionsText, TotalRow } from './order-summary'
@@ -233,6 +234,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
             </Notice>
           ) : null}
           <BankTransferPanel order={order} />
+          <CardPanel order={order} token={load.token} />
           {order.paymentMethod === 'cod' &&
           order.paymentStatus !== 'paid' &&
           order.status !== 'cancelled' ? (

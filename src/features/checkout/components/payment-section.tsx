@@ -8,7 +8,7 @@ import type { SectionProps } from './contact-section'
 import { ChoiceCard, controlProps, Field, inputStyle, Section } from './form-controls'
 
 /**
- * How the shopper pays: an M-Pesa prompt to a phone (the contact number unless changed), bank transfer,
+ * How the shopper pays: an M-Pesa prompt to a phone (the contact number unless changed), card, bank transfer,
  * or cash on delivery. A way whose ceiling the total is over is shown, unavailable, with the reason.
  */
 export function PaymentSection({
@@ -35,9 +35,17 @@ export function PaymentSection({
             disabled={overMpesa}
             detail={
               overMpesa
-                ? `Not available for this order: M-Pesa takes at most ${formatPrice(limits.mpesaMax, 'KSH')} in one payment.`
+                ? `Not available for this order: M-Pesa takes at most ${formatPrice(limits.mpesaMax, 'KSH')} in one payment. Pay by card or bank transfer.`
                 : 'We send a payment prompt to your phone: enter your PIN to pay.'
             }
+          />
+          <ChoiceCard
+            name="paymentMethod"
+            value="card"
+            checked={draft.paymentMethod === 'card'}
+            onChange={() => onChange('paymentMethod', 'card')}
+            title="Card"
+            detail="Debit or credit card, any amount. After you order you pay on our payment provider's secure page."
           />
           <ChoiceCard
             name="paymentMethod"

@@ -22,10 +22,10 @@ export interface PaymentsContext {
   provider?: MpesaProvider
 }
 
-type Handler = (req: Request, context: PaymentsContext) => Promise<Response>
+export type Handler = (req: Request, context: PaymentsContext) => Promise<Response>
 
 /** `anyCaller`: the callback, which Safaricom calls with no key (it proves itself another way). */
-function guarded(handler: Handler, options: { anyCaller?: boolean } = {}): Handler {
+export function guarded(handler: Handler, options: { anyCaller?: boolean } = {}): Handler {
   return async (req, context) => {
     if (req.method === 'OPTIONS') return preflight()
     if (req.method !== 'POST') {
@@ -60,7 +60,9 @@ function assertPayable(order: PaymentOrder) {
       'not_mpesa',
       order.payment_method === 'bank'
         ? 'This order is paid by bank transfer.'
-        : 'This order is paid in cash on delivery.',
+        : order.payment_method === 'card'
+          ? 'This order is paid by card.'
+          : 'This order is paid in cash on delivery.',
     )
   }
   if (order.status === 'cancelled') {
@@ -117,7 +119,7 @@ async function assertWithinMpesaLimit(service: ReturnType<typeof serviceClient>,
     throw new PaymentError(
       409,
       'mpesa_limit',
-      `M-Pesa takes at most KSh ${limit.toLocaleString('en-KE')} in one payment. Please pay this order by bank transfer.`,
+      `M-Pesa takes at most KSh ${limit.toLocaleString('en-KE')} in one payment. Please pay this order by card or bank transfer.`,
     )
   }
 }

@@ -11,9 +11,10 @@ export interface PaymentOrder {
   access_token: string
   status: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
   payment_status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
-  payment_method: 'mpesa' | 'cod' | 'bank'
+  payment_method: 'mpesa' | 'cod' | 'bank' | 'card'
   total: number
   phone: string
+  email: string
 }
 
 export const ORDER_NUMBER_PATTERN = /^LK-\d{1,12}$/
@@ -77,7 +78,7 @@ export async function loadOrderForCaller(
   const { data, error } = await service
     .from('orders')
     .select(
-      'id, order_number, user_id, access_token, status, payment_status, payment_method, total, phone',
+      'id, order_number, user_id, access_token, status, payment_status, payment_method, total, phone, email',
     )
     .eq('order_number', orderNumber)
     .maybeSingle()
