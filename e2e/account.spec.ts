@@ -201,6 +201,40 @@ test('the order history lists the shopper’s orders and opens one', async ({ pa
   await expect(row).toContainText('$')
 })
 
+test('change the password with a code emailed to the shopper', async ({ page, request }) => {
+  const account = await newAccount(request, 'Wanjiru Kamau')
+  await signInTo(page, account)
+  const section = page.getByRole('region', { name: 'Password' })
+  await section.getByRole('button', { name: 'Email me a code' }).click()
+  const form = section.getByRole('form', { name: 'Change password' })
+  await expect(form.getByText(`We sent a 6-digit code to ${account.email}`)).toBeVisible()
+
+  const inbox = await request.get(`/__dev/inbox.json?to=${encodeURIComponent(account.email)}`)
+  const mails = (await inbox.json()) as { kind: string; subject: string; otp: string }[]
+  const mail = mails.find((m) => m.kind === 'reauthentication')
+  expect(mail?.subject).toBe('Confirm reauthentication')
+
+  await form.getByRole('button', { name: 'Change password' }).click()
+  await expect(form.getByLabel('Code from the email')).toBeFocused()
+  await expect(form.getByLabel('Code from the email')).toHaveAccessibleDescription(
+    'Type the 6-digit code from the email',
+  )
+  await form.getByLabel('Code from the email').fill(mail!.otp)
+  await form.getByLabel('New password', { exact: true }).fill('changed-pass-2')
+  await form.getByLabel('Confirm new password').fill('changed-pass-2')
+  await form.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByText('Password changed')).toBeVisible()
+  await expect(section.getByRole('button', { name: 'Email me a code' })).toBeVisible()
+
+  const signIn = (password: string) =>
+    request.post('/auth/v1/token?grant_type=password', {
+      headers: { apikey: DEMO_ANON_KEY },
+      data: { email: account.email, password },
+    })
+  expect((await signIn('changed-pass-2')).ok()).toBe(true)
+  expect((await signIn(account.password)).status()).toBe(400)
+})
+
 test('the account page fits a 360 px phone', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   const account = await newAccount(request, 'Wairimu Ndegwa')

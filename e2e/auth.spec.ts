@@ -7,6 +7,7 @@ import {
   STAFF_PASSWORD,
   uniqueEmail,
 } from './support/accounts'
+import { DEMO_ANON_KEY } from '../supabase/local/keys'
 import { skipIntro } from './support/pwa'
 
 /**
@@ -124,10 +125,19 @@ test('reset a forgotten password through the emailed link, then sign in with it'
   const mails = (await inbox.json()) as { kind: string; link: string }[]
   const mail = mails.find((m) => m.kind === 'recovery')
   expect(mail?.link).toContain('type=recovery')
+  // A PKCE link: it lands with a one-time code for this browser, never with tokens in the address.
+  expect(new URL(mail!.link).searchParams.get('token')).toMatch(/^pkce_/)
 
+  const verified = page.waitForResponse((r) => r.url().includes('/auth/v1/verify'))
   await page.goto(mail!.link)
-  await expect(page).toHaveURL(/\/auth\?mode=reset/)
+  const landing = new URL((await verified).headers().location!)
+  expect(landing.pathname).toBe('/auth')
+  expect(landing.searchParams.get('code')).toMatch(/^[0-9a-f-]{36}$/)
+  expect(landing.hash).toBe('')
   await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible()
+  // Traded for a session and taken out of the address.
+  await expect(page).toHaveURL(/\/auth\?mode=reset/)
+  expect(page.url()).not.toContain('code=')
   const newForm = page.getByRole('form', { name: 'Set a new password' })
   await newForm.getByLabel('New password', { exact: true }).fill('new-password-2')
   await newForm.getByLabel('Confirm new password').fill('new-password-3')
@@ -140,13 +150,41 @@ test('reset a forgotten password through the emailed link, then sign in with it'
   await expect(page).toHaveURL(/\/account$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Zawadi' })).toBeVisible()
 
-  await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible()
-  await page.goto('/auth')
-  await fillSignIn(page, email, 'old-password-1')
-  await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toBeVisible()
-  await fillSignIn(page, email, 'new-password-2')
-  await expect(page).toHaveURL(/\/account$/)
+  // The new password signs in and the old one no longer does (the sign-in form has its own tests).
+  const signIn = (password: string) =>
+    request.post('/auth/v1/token?grant_type=password', {
+      headers: { apikey: DEMO_ANON_KEY },
+      data: { email, password },
+    })
+  expect((await signIn('new-password-2')).ok()).toBe(true)
+  expect((await signIn('old-password-1')).status()).toBe(400)
+})
+
+test('a used reset link says so, offers a new one and leaves nothing in the address', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = uniqueEmail('reused')
+  await createAccount(request, email, 'old-password-1', FULL_NAME)
+  const landing = new URL('/auth?mode=reset', baseURL).href
+  const asked = await request.post(`/auth/v1/recover?redirect_to=${encodeURIComponent(landing)}`, {
+    headers: { apikey: DEMO_ANON_KEY },
+    data: { email, code_challenge: 'c'.repeat(43), code_challenge_method: 'plain' },
+  })
+  expect(asked.ok()).toBe(true)
+  const inbox = await request.get(`/__dev/inbox.json?to=${encodeURIComponent(email)}`)
+  const link = ((await inbox.json()) as { kind: string; link: string }[]).find(
+    (m) => m.kind === 'recovery',
+  )!.link
+  // Someone (or something) opened it first.
+  const first = await request.get(link, { maxRedirects: 0 })
+  expect(first.headers().location).toContain('code=')
+
+  await page.goto(link)
+  await expect(page.getByRole('alert')).toContainText('Email link is invalid or has expired')
+  await expect(page.getByRole('form', { name: 'Reset your password' })).toBeVisible()
+  expect(page.url()).not.toMatch(/code=|error/)
 })
 
 test('an expired or used reset link says so and offers a new one', async ({ page }) => {

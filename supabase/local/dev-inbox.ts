@@ -4,7 +4,8 @@
  * `/__dev/inbox` (and `/__dev/inbox.json`), newest first. Nothing is sent anywhere. Only loopback
  * clients may read it.
  */
-export type EmailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite'
+export type EmailKind =
+  'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite' | 'reauthentication'
 
 export interface DevEmail {
   id: number

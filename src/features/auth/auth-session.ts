@@ -1,6 +1,8 @@
 import type { Dispatch } from '@reduxjs/toolkit'
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js'
-import type { AppSupabaseClient } from '@/lib/supabase'
+import { notify } from '@/components/toaster'
+import { takeLinkQuery } from '@/lib/auth-links'
+import { fragmentSessionProblem, type AppSupabaseClient } from '@/lib/supabase'
 import { fetchStaffRole } from './api/staff-role'
 import { readStoredUser } from './stored-session'
 import {
@@ -26,6 +28,27 @@ const STAND_IN_AFTER_MS = 3000
 
 /** Errors from an email link that carried an error instead of a session (expired, already used). */
 const LINK_ERRORS = new Set(['AuthImplicitGrantRedirectError', 'AuthPKCEGrantCodeExchangeError'])
+
+export const USED_LINK = 'This email link has expired or was already used'
+export const OTHER_BROWSER =
+  'This email link can sign you in only in the browser where it was asked for'
+
+/**
+ * What to tell the shopper about the email link they arrived with, if it did not sign them in: its own
+ * error, a code that could not be traded (used, expired), or a code opened in another browser (which
+ * holds no verifier for it).
+ */
+export function linkProblem(
+  error: { name: string; message: string } | null,
+  query: Record<string, string>,
+  fragmentProblem: string | null,
+): string | null {
+  if (error && LINK_ERRORS.has(error.name)) return error.message
+  if (query.error_description) return query.error_description
+  if (query.code) return error ? USED_LINK : OTHER_BROWSER
+  if (fragmentProblem) return USED_LINK
+  return null
+}
 
 /**
  * Mirrors the auth client's session into the store: every session event updates the user, sign-out
@@ -79,9 +102,13 @@ export function connectAuth(client: AppSupabaseClient, dispatch: Dispatch): () =
 
   const { data } = client.auth.onAuthStateChange(onEvent)
 
-  // A confirmation or reset link that failed lands with its reason in the URL; say it on the page.
+  // A confirmation or reset link that failed lands with its reason in the URL; say it on the page,
+  // and take the link's code or error out of the address.
   void client.auth.initialize().then(({ error }) => {
-    if (error && LINK_ERRORS.has(error.name)) dispatch(linkErrorFound(error.message))
+    const query = takeLinkQuery()
+    const problem = linkProblem(error, query, fragmentSessionProblem())
+    if (problem) dispatch(linkErrorFound(problem))
+    else if (query.message) notify({ title: 'Email link accepted', description: query.message })
   })
 
   return () => {

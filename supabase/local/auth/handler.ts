@@ -11,9 +11,25 @@ import {
   OAuthError,
   oauthErrorResponse,
 } from './errors'
+import {
+  awaitsOtherConfirmation,
+  SINGLE_CONFIRMATION_ACCEPTED,
+  startEmailChange,
+} from './email-change'
 import { createInvitationEndpoints } from './invitations'
 import type { PasswordHasher } from './passwords'
+import {
+  createPkceFlows,
+  FLOW_STATE_SCHEMA,
+  flowMethodOf,
+  flowToken,
+  PKCE_PREFIX,
+  readPkceRequest,
+  redirectWithCode,
+  redirectWithError,
+} from './pkce'
 import { createSignInLimiter } from './rate-limit'
+import { createReauthentication, REAUTHENTICATION_SUBJECT } from './reauthentication'
 import { createRequestLimiter } from './request-limits'
 import type { AuthSettings } from './settings'
 import {
@@ -101,6 +117,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   const requestLimiter = createRequestLimiter(() => settings().requestRateLimits, now)
   const codeAttempts = createCodeAttempts(now, () => settings().otpExpiry * 1000)
   const iso = () => new Date(now()).toISOString()
+  const pkceFlows = createPkceFlows({ now, expirySeconds: () => settings().flowStateExpiry })
 
   // ---------------------------------------------------------------------------------------------
   // Helpers
@@ -152,6 +169,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     magiclink: 'Your Magic Link',
     email_change: 'Confirm Email Change',
     invite: 'You have been invited',
+    reauthentication: REAUTHENTICATION_SUBJECT,
   }
 
   function sendEmail(kind: EmailKind, to: string, otp: string, hash: string, redirectTo: string) {
@@ -302,6 +320,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     checkPassword(password)
     const data = obj(body.data) ?? {}
     const redirectTo = redirectTarget(url.searchParams.get('redirect_to'))
+    const pkce = readPkceRequest(body)
 
     const existing = await findUserByEmail(db.pg, email)
     if (existing) {
@@ -312,8 +331,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       // Unconfirmed: resend the confirmation, change nothing else (the claimant is not proven).
       assertEmailFrequency(existing.confirmation_sent_at)
       const otp = newOtp()
-      const hash = tokenHash(email, otp)
+      const hash = flowToken(tokenHash(email, otp), pkce)
       await db.pg.transaction(async (tx) => {
+        await pkceFlows.begin(tx, existing.id, 'email/signup', pkce)
         await tx.query(
           `update auth.users set confirmation_token = $2, confirmation_sent_at = $3::timestamptz
             where id = $1`,
@@ -328,7 +348,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
     const passwordHash = await hasher.hash(password)
     const otp = newOtp()
-    const hash = tokenHash(email, otp)
+    const hash = flowToken(tokenHash(email, otp), pkce)
     const autoconfirm = s.mailerAutoconfirm
     try {
       const result = await db.pg.transaction(async (tx) => {
@@ -340,7 +360,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           confirmationTokenHash: autoconfirm ? undefined : hash,
           now: iso(),
         })
-        if (!autoconfirm) return { userId, session: undefined }
+        if (!autoconfirm) {
+          await pkceFlows.begin(tx, userId, 'email/signup', pkce)
+          return { userId, session: undefined }
+        }
         const tokens = await createSession(tx, userId, {
           now: iso(),
           amr: 'password',
@@ -538,6 +561,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (body.password != null && body.password !== undefined) {
       if (!password) throw errors.validation('Password must be a string')
       checkPassword(password)
+      await db.pg.transaction((tx) =>
+        reauthentication.checkPasswordChange(tx, user, sessionId, body.nonce),
+      )
       if (user.encrypted_password && (await hasher.verify(password, user.encrypted_password))) {
         throw errors.samePassword()
       }
@@ -553,12 +579,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         newEmail = email
       }
     }
-    let emailChange: { otp: string; hash: string } | undefined
-    if (newEmail && !s.mailerAutoconfirm) {
-      assertEmailFrequency(user.email_change_sent_at)
-      const otp = newOtp()
-      emailChange = { otp, hash: tokenHash(newEmail, otp) }
-    }
+    const pkce = readPkceRequest(body)
+    // Only an anonymous user's address changes at once under autoconfirm; others confirm by email.
+    const startsChange = !!newEmail && !(user.is_anonymous && s.mailerAutoconfirm)
+    if (startsChange) assertEmailFrequency(user.email_change_sent_at)
+    let changeMails: Awaited<ReturnType<typeof startEmailChange>> = []
 
     await db.pg.transaction(async (tx) => {
       const at = iso()
@@ -586,20 +611,23 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           [user.id, sessionId && isUuid(sessionId) ? sessionId : null],
         )
       }
-      if (newEmail && !emailChange) {
+      if (newEmail && !startsChange) {
         await applyEmailChange(tx, user.id, newEmail, at)
-      } else if (newEmail && emailChange) {
-        await tx.query(
-          `update auth.users set email_change = $2, email_change_token_new = $3,
-                  email_change_sent_at = $4::timestamptz, updated_at = $4::timestamptz where id = $1`,
-          [user.id, newEmail, emailChange.hash, at],
-        )
-        await saveOneTimeToken(tx, user.id, 'email_change_token_new', emailChange.hash, newEmail)
+      } else if (newEmail) {
+        await pkceFlows.begin(tx, user.id, 'email_change', pkce)
+        changeMails = await startEmailChange(tx, {
+          user,
+          newEmail,
+          secure: s.secureEmailChange,
+          pkce,
+          at,
+          tokenHash,
+        })
       }
     })
-    if (newEmail && emailChange) {
-      const redirectTo = redirectTarget(url.searchParams.get('redirect_to'))
-      sendEmail('email_change', newEmail, emailChange.otp, emailChange.hash, redirectTo)
+    const redirectTo = redirectTarget(url.searchParams.get('redirect_to'))
+    for (const mail of changeMails) {
+      sendEmail('email_change', mail.to, mail.otp, mail.hash, redirectTo)
     }
     const updated = await findUserById(db.pg, user.id)
     if (!updated) throw errors.userNotFoundFromJwt()
@@ -609,7 +637,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   async function applyEmailChange(tx: Queryable, userId: string, email: string, at: string) {
     await tx.query(
       `update auth.users set email = $2, email_change = '', email_change_token_new = '',
-              email_change_token_current = '', email_change_sent_at = null, updated_at = $3::timestamptz where id = $1`,
+              email_change_token_current = '', email_change_sent_at = null,
+              email_change_confirm_status = 0, updated_at = $3::timestamptz where id = $1`,
       [userId, email, at],
     )
     await tx.query(
@@ -644,11 +673,13 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const body = await readBody(req)
     if (!str(body.email)) throw errors.validation('Password recovery requires an email')
     const email = validateEmail(body.email)
+    const pkce = readPkceRequest(body)
     const user = await findUserByEmail(db.pg, email)
     // The same answer for unknown addresses: the endpoint must not reveal who has an account.
     if (!user) return Response.json({})
     assertEmailFrequency(user.recovery_sent_at)
-    await sendRecoveryLike(user, 'recovery', redirectTarget(url.searchParams.get('redirect_to')))
+    const redirectTo = redirectTarget(url.searchParams.get('redirect_to'))
+    await sendRecoveryLike(user, 'recovery', redirectTo, pkce)
     return Response.json({})
   }
 
@@ -656,10 +687,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     user: UserRow,
     kind: 'recovery' | 'magiclink',
     redirectTo: string,
+    pkce: ReturnType<typeof readPkceRequest>,
   ) {
     const otp = newOtp()
-    const hash = tokenHash(user.email, otp)
+    const hash = flowToken(tokenHash(user.email, otp), pkce)
     await db.pg.transaction(async (tx) => {
+      await pkceFlows.begin(tx, user.id, kind, pkce)
       await tx.query(
         `update auth.users set recovery_token = $2, recovery_sent_at = $3::timestamptz where id = $1`,
         [user.id, hash, iso()],
@@ -677,10 +710,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     }
     const email = validateEmail(body.email)
     const redirectTo = redirectTarget(url.searchParams.get('redirect_to'))
+    const pkce = readPkceRequest(body)
     const user = await findUserByEmail(db.pg, email)
     if (user) {
       assertEmailFrequency(user.recovery_sent_at)
-      await sendRecoveryLike(user, 'magiclink', redirectTo)
+      await sendRecoveryLike(user, 'magiclink', redirectTo, pkce)
       return Response.json({})
     }
     if (body.create_user === false) {
@@ -688,17 +722,18 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     }
     if (settings().disableSignup) throw errors.signupDisabled()
     const code = newOtp()
-    const hash = tokenHash(email, code)
-    await db.pg.transaction((tx) =>
-      insertUser(tx, {
+    const hash = flowToken(tokenHash(email, code), pkce)
+    await db.pg.transaction(async (tx) => {
+      const userId = await insertUser(tx, {
         email,
         passwordHash: null,
         userMetadata: obj(body.data) ?? {},
         confirmed: false,
         confirmationTokenHash: hash,
         now: iso(),
-      }),
-    )
+      })
+      await pkceFlows.begin(tx, userId, 'email/signup', pkce)
+    })
     sendEmail('signup', email, code, hash, redirectTo)
     return Response.json({})
   }
@@ -711,13 +746,15 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     }
     const email = validateEmail(body.email)
     const redirectTo = redirectTarget(url.searchParams.get('redirect_to'))
+    const pkce = readPkceRequest(body)
     if (type === 'signup') {
       const user = await findUserByEmail(db.pg, email)
       if (!user || user.email_confirmed_at) return Response.json({})
       assertEmailFrequency(user.confirmation_sent_at)
       const code = newOtp()
-      const hash = tokenHash(email, code)
+      const hash = flowToken(tokenHash(email, code), pkce)
       await db.pg.transaction(async (tx) => {
+        await pkceFlows.begin(tx, user.id, 'email/signup', pkce)
         await tx.query(
           `update auth.users set confirmation_token = $2, confirmation_sent_at = $3::timestamptz
             where id = $1`,
@@ -737,8 +774,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (!user) return Response.json({})
     assertEmailFrequency(user.email_change_sent_at)
     const code = newOtp()
-    const hash = tokenHash(email, code)
+    const hash = flowToken(tokenHash(email, code), pkce)
     await db.pg.transaction(async (tx) => {
+      await pkceFlows.begin(tx, user.id, 'email_change', pkce)
       await tx.query(
         `update auth.users set email_change_token_new = $2, email_change_sent_at = $3::timestamptz
           where id = $1`,
@@ -773,7 +811,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     type: string,
     token: { hash: string } | { email: string; otp: string },
     client: ClientInfo,
-  ) {
+    /** `code`: a PKCE link, answered with the flow state's auth code instead of a session. */
+    finish: 'session' | 'code' = 'session',
+  ): Promise<
+    { session: Record<string, unknown> } | { code: string } | { singleConfirmation: true }
+  > {
     const columns = TOKEN_COLUMNS[type] ?? []
     let user: UserRow | undefined
     let column: TokenColumn | undefined
@@ -794,7 +836,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         const code = candidate && stored ? { userId: candidate.id, column: c, stored } : undefined
         // A code that took its last wrong try stays refused, the right code included.
         if (code && codeAttempts.isVoid(code)) continue
-        user = code && stored === tokenHash(token.email, token.otp) ? candidate : undefined
+        const expected = tokenHash(token.email, token.otp)
+        const matches = stored === expected || stored === PKCE_PREFIX + expected
+        user = code && matches ? candidate : undefined
         if (code && !user) guessedAt.push(code)
       }
       if (user) {
@@ -823,11 +867,22 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         [found.id, found[tokenColumn]],
       )
       if (!cleared.affectedRows) throw errors.otpExpired()
-      if (tokenColumn.startsWith('email_change')) {
+      if (
+        tokenColumn === 'email_change_token_new' ||
+        tokenColumn === 'email_change_token_current'
+      ) {
+        // Under autoconfirm either link completes the change (as GoTrue).
+        const secure = settings().secureEmailChange && !settings().mailerAutoconfirm
+        if (secure && (await awaitsOtherConfirmation(tx, found.id, tokenColumn))) {
+          return { singleConfirmation: true } as const
+        }
         await applyEmailChange(tx, found.id, found.email_change ?? found.email, at)
       } else {
         await deleteOneTimeToken(tx, found.id, tokenColumn)
         await confirmEmail(tx, found.id, at)
+      }
+      if (finish === 'code') {
+        return { code: await pkceFlows.issueAuthCode(tx, found.id, flowMethodOf(type)) }
       }
       const tokens = await createSession(tx, found.id, {
         now: at,
@@ -835,7 +890,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         userAgent: client.userAgent,
         ip: client.ip || null,
       })
-      return issueSession(tx, found.id, tokens.sessionId, tokens.refreshToken)
+      return { session: await issueSession(tx, found.id, tokens.sessionId, tokens.refreshToken) }
     })
   }
 
@@ -851,12 +906,17 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           'Only the token_hash and type should be provided when verifying with a token hash',
         )
       }
-      return Response.json(await redeemToken(type, { hash }, client))
+      return verifiedJson(await redeemToken(type, { hash }, client))
     }
     const otpCode = str(body.token)
     if (!otpCode) throw errors.validation('Verify requires either a token or a token hash')
     const email = validateEmail(body.email)
-    return Response.json(await redeemToken(type, { email, otp: otpCode.trim() }, client))
+    return verifiedJson(await redeemToken(type, { email, otp: otpCode.trim() }, client))
+  }
+
+  function verifiedJson(outcome: Awaited<ReturnType<typeof redeemToken>>): Response {
+    if ('session' in outcome) return Response.json(outcome.session)
+    return Response.json({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' })
   }
 
   async function verifyGet(url: URL, client: ClientInfo): Promise<Response> {
@@ -864,10 +924,24 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const redirectTo = redirectTarget(url.searchParams.get('redirect_to')).split('#')[0] ?? ''
     const redirect = (fragment: URLSearchParams) =>
       new Response(null, { status: 303, headers: { location: `${redirectTo}#${fragment}` } })
+    const hash = url.searchParams.get('token') ?? ''
+    const pkce = hash.startsWith(PKCE_PREFIX)
+    const see = (location: string) => new Response(null, { status: 303, headers: { location } })
     try {
-      const hash = url.searchParams.get('token') ?? ''
       if (!VERIFY_TYPES.has(type) || !hash) throw errors.otpExpired()
-      const session = await redeemToken(type, { hash }, client)
+      const outcome = await redeemToken(type, { hash }, client, pkce ? 'code' : 'session')
+      if ('singleConfirmation' in outcome) {
+        const target = new URL(redirectTo)
+        if (pkce) target.searchParams.set('message', SINGLE_CONFIRMATION_ACCEPTED)
+        target.hash = new URLSearchParams({
+          message: SINGLE_CONFIRMATION_ACCEPTED,
+          sb: '',
+        }).toString()
+        return see(target.href)
+      }
+      if ('code' in outcome) return see(redirectWithCode(redirectTo, outcome.code))
+      if (!('session' in outcome)) throw errors.unexpected()
+      const session = outcome.session
       return redirect(
         new URLSearchParams({
           access_token: String(session.access_token),
@@ -882,6 +956,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     } catch (error) {
       if (!(error instanceof AuthError)) throw error
       const expired = error.code === 'otp_expired'
+      if (pkce) {
+        const message = expired ? 'Email link is invalid or has expired' : error.message
+        return see(redirectWithError(redirectTo, { code: error.code, message }, true))
+      }
       return redirect(
         new URLSearchParams({
           error: 'access_denied',
@@ -1021,6 +1099,35 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     throw errors.methodNotAllowed()
   }
 
+  /** `grant_type=pkce`: an email link's auth code and its verifier, traded once for a session. */
+  async function pkceGrant(req: Request, client: ClientInfo): Promise<Response> {
+    const body = await readBody(req)
+    const session = await db.pg.transaction(async (tx) => {
+      const { userId, method } = await pkceFlows.redeem(tx, body.auth_code, body.code_verifier)
+      const user = await findUserById(tx, userId)
+      if (!user) throw errors.unexpected('user vanished while signing in')
+      if (isBanned(user)) throw errors.userBanned()
+      const tokens = await createSession(tx, userId, {
+        now: iso(),
+        amr: method,
+        userAgent: client.userAgent,
+        ip: client.ip || null,
+      })
+      return issueSession(tx, userId, tokens.sessionId, tokens.refreshToken)
+    })
+    return Response.json(session)
+  }
+
+  const reauthentication = createReauthentication({
+    db,
+    inbox,
+    now,
+    tokenHash,
+    assertEmailFrequency,
+    otpExpirySeconds: () => settings().otpExpiry,
+    securePasswordChange: () => settings().securePasswordChange,
+  })
+
   const invitations = createInvitationEndpoints({
     db,
     hasher,
@@ -1070,10 +1177,14 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const grant = url.searchParams.get('grant_type')
       if (grant === 'password') return passwordGrant(req, client)
       if (grant === 'refresh_token') return refreshGrant(req)
+      if (grant === 'pkce') return pkceGrant(req, client)
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type')
     }
     if (path === '/user' && method === 'GET') return getUser(req)
     if (path === '/user' && method === 'PUT') return updateUser(req, url)
+    if (path === '/reauthenticate' && method === 'GET') {
+      return reauthentication.send((await requireUser(req)).user)
+    }
     if (path === '/logout' && method === 'POST') return logout(req, url)
     if (path === '/recover' && method === 'POST') return recover(req, url)
     if (path === '/otp' && method === 'POST') return otp(req, url)
@@ -1098,6 +1209,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   return {
     async ensureSchema() {
       await db.pg.exec(AUTH_SCHEMA_ADDITIONS)
+      await db.pg.exec(FLOW_STATE_SCHEMA)
     },
     async handle(req, client) {
       const url = new URL(req.url)

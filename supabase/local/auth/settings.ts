@@ -19,6 +19,18 @@ export interface AuthSettings {
   /** Seconds an email OTP or link stays valid (CLI default 3600). */
   otpExpiry: number
   minPasswordLength: number
+  /**
+   * A password change from a session signed in over a day ago needs the code `reauthenticate()`
+   * emails (`[auth.email] secure_password_change`; on unless AUTH_SECURE_PASSWORD_CHANGE=0).
+   */
+  securePasswordChange: boolean
+  /**
+   * An email change needs the links sent to both the current and the new address
+   * (`[auth.email] double_confirm_changes`; on unless AUTH_DOUBLE_CONFIRM_CHANGES=0).
+   */
+  secureEmailChange: boolean
+  /** Seconds a PKCE flow's auth code may be exchanged in (GoTrue's flow-state expiry, 300). */
+  flowStateExpiry: number
   /** Minimum seconds between two emails of one kind to one user. */
   emailMaxFrequency: number
   signInRateLimit: SignInLimitSettings
@@ -36,6 +48,9 @@ export const defaultAuthSettings = (origin: string): AuthSettings => ({
   refreshTokenReuseInterval: 10,
   otpExpiry: 3600,
   minPasswordLength: 6,
+  securePasswordChange: true,
+  secureEmailChange: true,
+  flowStateExpiry: 300,
   emailMaxFrequency: 60,
   signInRateLimit: { maxFailures: 10, windowSeconds: 300 },
   requestRateLimits: defaultRequestRateLimits(),
@@ -48,6 +63,11 @@ const num = (value: string | undefined) => {
     throw new Error(`Expected a non-negative number, got "${value}"`)
   return n
 }
+
+const flag = (value: string | undefined) =>
+  value === undefined || value === ''
+    ? undefined
+    : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
 
 /** Settings given by environment variables; unset ones keep their defaults. */
 export function authSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<AuthSettings> {
@@ -66,6 +86,10 @@ export function authSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<AuthSetting
   }
   if (env.AUTH_DISABLE_SIGNUP)
     settings.disableSignup = ['1', 'true'].includes(env.AUTH_DISABLE_SIGNUP)
+  const secureChange = flag(env.AUTH_SECURE_PASSWORD_CHANGE)
+  if (secureChange !== undefined) settings.securePasswordChange = secureChange
+  const doubleConfirm = flag(env.AUTH_DOUBLE_CONFIRM_CHANGES)
+  if (doubleConfirm !== undefined) settings.secureEmailChange = doubleConfirm
   const jwtExpiry = num(env.JWT_EXPIRY)
   if (jwtExpiry !== undefined) settings.jwtExpiry = jwtExpiry
   const maxFailures = num(env.AUTH_SIGNIN_MAX_FAILURES)

@@ -34,6 +34,11 @@ describe('config.toml for supabase config push', () => {
     )
   })
 
+  it('asks for both links of an email change and a fresh code before a password change', () => {
+    expect(section('auth.email').double_confirm_changes).toBe('true')
+    expect(section('auth.email').secure_password_change).toBe('true')
+  })
+
   it('names no local address in any auth setting', () => {
     const values = Object.entries(toml.split('\n'))
       .map(([, line]) => line.replace(/#.*$/, ''))

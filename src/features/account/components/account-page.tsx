@@ -18,6 +18,7 @@ import { selectWishlistCount } from '@/features/wishlist/wishlist-slice'
 import { Notice, SectionCard } from './account-ui'
 import { AddressesSection } from './addresses-section'
 import { OrdersSection, type WaitingOrder } from './orders-section'
+import { PasswordSection } from './password-section'
 import { ProfileSection } from './profile-section'
 import { SignOutCard } from './sign-out-card'
 
@@ -45,6 +46,7 @@ const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? ''
 const sections = [
   { id: 'profile', label: 'Profile' },
   { id: 'addresses', label: 'Addresses' },
+  { id: 'password', label: 'Password' },
   { id: 'orders', label: 'Orders' },
   { id: 'wishlist', label: 'Wishlist' },
 ]
@@ -124,6 +126,7 @@ function AccountView({ user }: { user: AuthUser }) {
       <Box display="grid" gap={{ base: '5', md: '6' }}>
         <ProfileSection user={user} />
         <AddressesSection userId={user.id} />
+        <PasswordSection email={user.email} />
         <OrdersSection userId={user.id} waiting={waiting} />
         <WishlistCard />
         <SignOutCard warning={warning} />

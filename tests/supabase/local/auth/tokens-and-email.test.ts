@@ -273,16 +273,23 @@ describe('email confirmation on (AUTH_EMAIL_CONFIRM=1)', () => {
 })
 
 describe('email change', () => {
-  it('applies at once under autoconfirm', async () => {
-    const { client, password } = await t.signUpUser()
+  it('under autoconfirm still waits for a link; either address’s code completes it (as GoTrue)', async () => {
+    const { client, email, password } = await t.signUpUser()
     const next = uniqueEmail('moved')
     const { data, error } = await client.auth.updateUser({ email: next })
     expect(error).toBeNull()
-    expect(data.user?.email).toBe(next)
+    expect(data.user?.email).toBe(email)
+    expect(data.user?.new_email).toBe(next)
+    const mail = t.server.inbox.latest(next, 'email_change')!
+    const verified = await t
+      .client()
+      .auth.verifyOtp({ email: next, token: mail.otp, type: 'email_change' })
+    expect(verified.error).toBeNull()
+    expect(verified.data.user?.email).toBe(next)
     expect((await t.client().auth.signInWithPassword({ email: next, password })).error).toBeNull()
   })
 
-  it('waits for the code sent to the new address when confirmations are on', async () => {
+  it('with confirmations on, waits for the codes sent to both addresses', async () => {
     const { client, email, password } = await t.signUpUser()
     t.server.authSettings.mailerAutoconfirm = false
     const next = uniqueEmail('moving')
@@ -290,11 +297,20 @@ describe('email change', () => {
     expect(error).toBeNull()
     expect(data.user?.email).toBe(email)
     expect(data.user?.new_email).toBe(next)
-    const mail = t.server.inbox.latest(next, 'email_change')!
-    expect(mail.subject).toBe('Confirm Email Change')
+    const toNew = t.server.inbox.latest(next, 'email_change')!
+    const toCurrent = t.server.inbox.latest(email, 'email_change')!
+    expect(toNew.subject).toBe('Confirm Email Change')
+    expect(toCurrent.subject).toBe('Confirm Email Change')
+    const first = await t
+      .client()
+      .auth.verifyOtp({ email, token: toCurrent.otp, type: 'email_change' })
+    expect(first.error).toBeNull()
+    expect(first.data.session).toBeNull()
+    // Half confirmed: the address is still the old one.
+    expect((await t.admin().auth.admin.getUserById(data.user!.id)).data.user?.email).toBe(email)
     const verified = await t
       .client()
-      .auth.verifyOtp({ email: next, token: mail.otp, type: 'email_change' })
+      .auth.verifyOtp({ email: next, token: toNew.otp, type: 'email_change' })
     expect(verified.error).toBeNull()
     expect(verified.data.user?.email).toBe(next)
     expect((await t.client().auth.signInWithPassword({ email: next, password })).error).toBeNull()
