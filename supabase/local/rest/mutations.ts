@@ -4,9 +4,9 @@
  * JSON form (big numbers, nested JSON, arrays).
  */
 import { ApiError } from './errors'
-import type { Preferences } from './parser'
+import type { Preferences } from './preferences'
 import { quoteIdent as q, type Relation } from './schema-cache'
-import type { Sql } from './query'
+import type { Sql } from './sql-fragment'
 
 export function unknownColumn(rel: Relation, name: string) {
   return new ApiError(
