@@ -52,6 +52,7 @@ export default defineConfig({
             'tests/supabase/admin/staff-access.test.ts',
             'tests/supabase/functions/payments/**/*.test.ts',
             'tests/supabase/local/catalogue-cache/catalogue-cache.test.ts',
+            'tests/supabase/local/rest/parity/**/*.test.ts',
             'tests/supabase/postgres/**/*.test.ts',
           ],
           env: { DB_ENGINE: 'postgres' },

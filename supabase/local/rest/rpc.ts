@@ -33,42 +33,53 @@ function routineNotFound(schema: string, name: string, keys: string[]) {
 
 const isJsonType = (t: string) => t === 'json' || t === 'jsonb'
 
+/**
+ * PostgREST's choice among overloads: a function whose required parameters are exactly the keys
+ * given (plus any of its optional ones); failing that, with a JSON body, the one function taking a
+ * single unnamed json/jsonb parameter. More than one candidate either way is ambiguous (PGRST203).
+ * A function with a single unnamed parameter gets the whole body as that parameter.
+ */
 export function chooseRoutine(
   candidates: RoutineDef[],
   keys: string[],
-  allowSingleJson: boolean,
+  isPost: boolean,
   singleObject: boolean,
 ): { routine: RoutineDef; wholeBody: boolean } | null {
   if (singleObject) {
     const fn = candidates.find((c) => c.args.length === 1 && isJsonType(c.args[0]!.type))
     return fn ? { routine: fn, wholeBody: true } : null
   }
-  const named = candidates.filter(
-    (c) =>
-      keys.every((k) => c.args.some((a) => a.name === k)) &&
-      c.args.every((a) => a.hasDefault || keys.includes(a.name)),
+  const given = new Set(keys)
+  const matches = (c: RoutineDef) => {
+    if (c.args.length === 0) return given.size === 0
+    const required = c.args.filter((a) => !a.hasDefault).map((a) => a.name)
+    const optional = new Set(c.args.filter((a) => a.hasDefault).map((a) => a.name))
+    const rest = keys.filter((k) => !optional.has(k))
+    return rest.length === required.length && required.every((r) => given.has(r))
+  }
+  const singleUnnamed = (c: RoutineDef) =>
+    isPost && c.args.length === 1 && c.args[0]!.name === '' && isJsonType(c.args[0]!.type)
+  const named = candidates.filter(matches)
+  const fallback = candidates.filter((c) => !matches(c) && singleUnnamed(c))
+  const chosen = named.length ? named : fallback
+  if (chosen.length > 1) throw ambiguous(chosen)
+  const routine = chosen[0]
+  if (!routine) return null
+  return { routine, wholeBody: routine.args.length === 1 && routine.args[0]!.name === '' }
+}
+
+function ambiguous(candidates: RoutineDef[]) {
+  return new ApiError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${candidates
+      .map(
+        (c) => `${c.schema}.${c.name}(${c.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`,
+      )
+      .join(', ')}`,
+    null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
   )
-  if (named.length > 1) {
-    throw new ApiError(
-      300,
-      'PGRST203',
-      `Could not choose the best candidate function between: ${named
-        .map(
-          (c) => `${c.schema}.${c.name}(${c.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`,
-        )
-        .join(', ')}`,
-      null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-    )
-  }
-  if (named.length === 1) return { routine: named[0]!, wholeBody: false }
-  if (allowSingleJson) {
-    const fn = candidates.find(
-      (c) => c.args.length === 1 && c.args[0]!.name === '' && isJsonType(c.args[0]!.type),
-    )
-    if (fn) return { routine: fn, wholeBody: true }
-  }
-  return null
 }
 
 export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<Response> {
@@ -114,6 +125,14 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
     call = `${fn}(${supplied.map((a) => `${q(a.name)} := (SELECT ${q(a.name)} FROM pgrst_args)`).join(', ')})`
   }
   const readOnly = api.method !== 'POST' || routine.volatility !== 'v'
+  const maxAffected = prefs.handling === 'strict' ? prefs.maxAffected : undefined
+  if (maxAffected !== undefined && !routine.returnsSet) {
+    throw new ApiError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    )
+  }
 
   let kind: 'void' | 'scalar' | 'set'
   let sql: string
@@ -177,6 +196,15 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
       if (acc.type === 'object' && kind === 'set' && Number(row.page_total) !== 1) {
         throw singularError(Number(row.page_total))
       }
+      // Refused after the call ran: the transaction rolls back.
+      if (maxAffected !== undefined && Number(row.page_total) > maxAffected) {
+        throw new ApiError(
+          400,
+          'PGRST124',
+          'Query result exceeds max-affected preference constraint',
+          `The query affects ${row.page_total} rows`,
+        )
+      }
       return row
     },
   )
@@ -189,7 +217,8 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
       status: 200,
       headers: {
         'Content-Type': acc.type === 'object' ? OBJECT_TYPE : JSON_TYPE,
-        'Content-Range': '0-0/*',
+        // One value: PostgREST counts it as one row.
+        'Content-Range': prefs.count ? '0-0/1' : '0-0/*',
       },
       body: row.body ?? 'null',
     }
@@ -199,7 +228,11 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
       status: 200,
       headers: {
         'Content-Type': acc.type === 'object' ? OBJECT_TYPE : JSON_TYPE,
-        'Content-Range': contentRange(0, Number(row.page_total) - 1, null),
+        'Content-Range': contentRange(
+          0,
+          Number(row.page_total) - 1,
+          prefs.count ? Number(row.page_total) : null,
+        ),
       },
       body: row.single ?? 'null',
     }

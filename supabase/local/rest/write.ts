@@ -8,7 +8,14 @@ import type { ApiRequest } from './api-request'
 import { ApiError } from './errors'
 import { emptyRow, gucRow, inRequest, run, runRow, type ResultRow } from './execute'
 import { accepted, readShape, type Accepted } from './media-type'
-import { checkColumns, planDelete, planInsert, planUpdate, withReturning } from './mutations'
+import {
+  checkColumns,
+  INSERTED_SQL,
+  planDelete,
+  planInsert,
+  planUpdate,
+  withReturning,
+} from './mutations'
 import type { SelectItem } from './parser'
 import type { Preferences } from './preferences'
 import { buildMutationFilters, STAR } from './query'
@@ -98,13 +105,20 @@ export async function insert(api: ApiRequest, env: PlanEnv, rel: Relation): Prom
       ]
     : plan.statements
   api.params.assertAllUsed()
-  const result = await inRequest(env.db, api, { rollback: prefs.tx === 'rollback' }, (tx) =>
-    plan.statements.length === 0
-      ? Promise.resolve({ row: emptyRow(), affected: 0 })
-      : execute(tx, statements, withRows, ctx.sql.params, (n) => checkMutation(prefs, acc, n)),
-  )
+  const merging = prefs.resolution === 'merge-duplicates'
+  const result = await inRequest(env.db, api, { rollback: prefs.tx === 'rollback' }, async (tx) => {
+    if (plan.statements.length === 0) return { row: emptyRow(), affected: 0, inserted: null }
+    const done = await execute(tx, statements, withRows, ctx.sql.params, (n) =>
+      checkMutation(prefs, acc, n),
+    )
+    const inserted = merging
+      ? ((await run(tx, INSERTED_SQL, [])).rows[0] as { inserted: number | null }).inserted
+      : null
+    return { ...done, inserted }
+  })
   const res: ResponseParts = {
-    status: 201,
+    // An upsert that inserted nothing (every row updated, or an empty body) answers 200.
+    status: merging && (result.inserted ?? 0) <= 0 ? 200 : 201,
     headers: { 'Content-Range': contentRange(1, 0, prefs.count ? result.affected : null) },
     body: null,
   }
