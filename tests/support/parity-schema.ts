@@ -57,7 +57,8 @@ grant usage on all sequences in schema public to anon, authenticated, service_ro
 grant execute on all functions in schema public to anon, authenticated, service_role;
 
 insert into public.categories values
-  (1, null, 'Clothing'), (2, 1, 'Dresses'), (3, 1, 'Shirts'), (4, null, 'Shoes'), (5, 4, 'Sandals');
+  (1, null, 'Clothing'), (2, 1, 'Dresses'), (3, 1, 'Shirts'), (4, null, 'Shoes'), (5, 4, 'Sandals'),
+  (6, 4, 'Bags, "small" (leather)'), (7, 4, 'back\\slash');
 insert into public.items select generate_series(1, 20);
 insert into public.tiobe_pls values ('Java', 1), ('C', 2), ('Python', 4);
 insert into public.surr_serial_upsert (name, extra) values ('value', 'existing value');

@@ -215,17 +215,17 @@ function limitSql(ctx: BuildContext, scoped: Scoped): string {
 /** Columns a read returns when `select` is absent: `*`. */
 export const STAR: SelectItem[] = [{ kind: 'star' }]
 
-/** CSV field: quoted when it holds a comma, quote or line break (or is empty, to tell it from NULL). */
-const csvField = (v: string) =>
-  `CASE WHEN ${v} IS NULL THEN '' WHEN ${v} = '' OR ${v} ~ '[",\r\n]' THEN '"' || replace(${v}, '"', '""') || '"' ELSE ${v} END`
-
+/**
+ * CSV as PostgREST writes it: the keys of the first row as the header line, then each row in
+ * Postgres's record text form without its parentheses (a field is quoted when it is empty or holds a
+ * comma, quote, backslash, parenthesis or white space; NULL is empty).
+ */
 const csvBody = `coalesce(
-    (SELECT string_agg(${csvField('h.k')}, ',' ORDER BY h.o)
-       FROM json_object_keys((array_agg(row_to_json(_pgrst_t)))[1]) WITH ORDINALITY AS h(k, o))
+    (SELECT string_agg(h.k, ',' ORDER BY h.o)
+       FROM json_object_keys((array_agg(row_to_json(_pgrst_t)))[1]) WITH ORDINALITY AS h(k, o)),
+    '')
     || E'\n' ||
-    string_agg((SELECT string_agg(${csvField('f.value')}, ',' ORDER BY f.o)
-                  FROM json_each_text(row_to_json(_pgrst_t)) WITH ORDINALITY AS f(key, value, o)), E'\n'),
-    '')`
+    coalesce(string_agg(substring(_pgrst_t::text, 2, length(_pgrst_t::text) - 2), E'\n'), '')`
 
 /**
  * Wraps a read in the aggregate that produces the response in one row:
