@@ -21,6 +21,14 @@ create table public.categories (
 );
 create view public.categories_view as select id, parent_id, name from public.categories;
 
+-- PostgREST's own self-referencing fixture.
+create table public.family_tree (
+  id text not null primary key,
+  name text not null,
+  parent text
+);
+alter table only public.family_tree add constraint pptr foreign key (parent) references public.family_tree (id);
+
 create table public.items (id bigint primary key);
 
 create table public.tiobe_pls (name text primary key, rank smallint);
@@ -60,6 +68,9 @@ insert into public.categories values
   (1, null, 'Clothing'), (2, 1, 'Dresses'), (3, 1, 'Shirts'), (4, null, 'Shoes'), (5, 4, 'Sandals'),
   (6, 4, 'Bags, "small" (leather)'), (7, 4, 'back\\slash');
 insert into public.items select generate_series(1, 20);
+insert into public.family_tree values
+  ('1', 'Parental Unit', null), ('2', 'Kid One', '1'), ('3', 'Kid Two', '1'),
+  ('4', 'Grandkid One', '2'), ('5', 'Grandkid Two', '3');
 insert into public.tiobe_pls values ('Java', 1), ('C', 2), ('Python', 4);
 insert into public.surr_serial_upsert (name, extra) values ('value', 'existing value');
 insert into public.defaults_upsert values (1, 'first', 'kept until replaced');
