@@ -50,6 +50,8 @@ export interface RequestContext {
   headers: Record<string, string>
   /** Request cookies, for `request.cookies`. */
   cookies?: Record<string, string>
+  /** The request's search_path (default public, extensions). */
+  searchPath?: string[]
 }
 
 export interface RequestOptions {
@@ -291,7 +293,7 @@ export function requestPreamble(ctx: RequestContext, opts: RequestOptions): [str
   const headers: Record<string, string> = {}
   for (const [k, v] of Object.entries(ctx.headers)) headers[k.toLowerCase()] = v
   return [
-    `select set_config('search_path', '"public", "extensions"', true),
+    `select set_config('search_path', $8, true),
             set_config('role', $1, true),
             set_config('request.jwt.claims', $2, true),
             set_config('request.method', $3, true),
@@ -307,6 +309,9 @@ export function requestPreamble(ctx: RequestContext, opts: RequestOptions): [str
       JSON.stringify(headers),
       opts.readOnly ? 'on' : 'off',
       JSON.stringify(ctx.cookies ?? {}),
+      (ctx.searchPath ?? ['public', 'extensions'])
+        .map((schema) => `"${schema.replace(/"/g, '""')}"`)
+        .join(', '),
     ],
   ]
 }

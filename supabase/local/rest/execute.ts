@@ -46,18 +46,21 @@ export async function gucRow(tx: Transaction): Promise<ResultRow> {
 
 /** Runs `fn` in the request's transaction (PostgREST's preamble: role, claims, method, path, headers). */
 export function inRequest<T>(
-  db: LocalDb,
-  api: Pick<ApiRequest, 'req' | 'url' | 'method' | 'auth'>,
+  env: { db: LocalDb; extraSearchPath: string[] },
+  api: Pick<ApiRequest, 'req' | 'url' | 'method' | 'auth' | 'schema'>,
   opts: RequestOptions,
   fn: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  return db.withRequest(requestContext(api), opts, fn)
+  // PostgREST's search_path: the request's schema, then the extra ones.
+  const searchPath = [api.schema, ...env.extraSearchPath.filter((s) => s !== api.schema)]
+  return env.db.withRequest(requestContext(api, searchPath), opts, fn)
 }
 
 export function requestContext(
   api: Pick<ApiRequest, 'url' | 'method' | 'auth'> & {
     req: { headers: Pick<Headers, 'get' | 'forEach'> }
   },
+  searchPath?: string[],
 ): RequestContext {
   const headers: Record<string, string> = {}
   api.req.headers.forEach((v, k) => {
@@ -70,6 +73,7 @@ export function requestContext(
     path: api.url.pathname.slice(PREFIX.length) || '/',
     headers,
     cookies: parseCookies(api.req.headers.get('cookie')),
+    ...(searchPath ? { searchPath } : {}),
   }
 }
 

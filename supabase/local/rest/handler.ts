@@ -16,6 +16,7 @@ import {
   type ApiRequest,
   type RequestConfig,
 } from './api-request'
+import { DEFAULT_API_CONFIG } from './api-config'
 import type { AuthConfig } from './auth'
 import {
   CATALOGUE_RPCS,
@@ -41,6 +42,8 @@ export interface RestDeps extends AuthConfig {
   maxBodyBytes?: number
   /** Most top-level rows one read returns (config.toml `[api] max_rows`, default 1000). */
   maxRows?: number
+  /** Schemas after the request's own in its search_path (`[api] extra_search_path`). */
+  extraSearchPath?: string[]
   /**
    * Answer plain calls of `rpc/catalogue` and `rpc/catalogue_details` from memory, per
    * catalogue_version() (default true).
@@ -70,11 +73,12 @@ export function createRestHandler(deps: RestDeps): RestHandler {
   const config: RequestConfig = {
     verifyJwt: deps.verifyJwt,
     opaqueKeys: deps.opaqueKeys,
-    schemas: deps.schemas ?? ['public', 'graphql_public'],
+    schemas: deps.schemas ?? DEFAULT_API_CONFIG.schemas,
     maxBodyBytes: deps.maxBodyBytes ?? 10 * 1024 * 1024,
   }
   const log = deps.log ?? ((m: string) => console.error(m))
-  const maxRows = deps.maxRows ?? 1000
+  const maxRows = deps.maxRows ?? DEFAULT_API_CONFIG.maxRows
+  const extraSearchPath = deps.extraSearchPath ?? DEFAULT_API_CONFIG.extraSearchPath
   const { db } = deps
   let cache: Promise<SchemaCache> | null = null
   let dirty = true
@@ -128,7 +132,7 @@ export function createRestHandler(deps: RestDeps): RestHandler {
         const cached = await fromCatalogue(req, head, target.name, schemaCache)
         if (cached) return toResponse(cached)
       }
-      const env: PlanEnv = { db, cache: schemaCache, maxRows }
+      const env: PlanEnv = { db, cache: schemaCache, maxRows, extraSearchPath }
       if (target.kind === 'routine') {
         if (!['GET', 'HEAD', 'POST'].includes(head.method)) {
           throw new ApiError(405, 'PGRST101', 'Only GET, HEAD and POST are allowed for RPC')

@@ -17,6 +17,8 @@ export interface PlanEnv {
   db: LocalDb
   cache: SchemaCache
   maxRows: number
+  /** Schemas after the request's own in its search_path (config.toml `[api] extra_search_path`). */
+  extraSearchPath: string[]
 }
 
 export async function read(api: ApiRequest, env: PlanEnv, rel: Relation): Promise<Response> {
@@ -32,7 +34,7 @@ export async function read(api: ApiRequest, env: PlanEnv, rel: Relation): Promis
   api.params.assertAllUsed()
   const sql = wrapRead(readSql(parts), api.prefs.count ? countSql(parts) : null, readShape(acc))
   const row = await inRequest(
-    env.db,
+    env,
     api,
     { readOnly: true, rollback: api.prefs.tx === 'rollback' },
     (tx) => runRow(tx, sql, ctx.sql.params),

@@ -188,7 +188,7 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
   }
 
   const row = await inRequest(
-    env.db,
+    env,
     api,
     { readOnly, rollback: prefs.tx === 'rollback' },
     async (tx) => {

@@ -106,7 +106,7 @@ export async function insert(api: ApiRequest, env: PlanEnv, rel: Relation): Prom
     : plan.statements
   api.params.assertAllUsed()
   const merging = prefs.resolution === 'merge-duplicates'
-  const result = await inRequest(env.db, api, { rollback: prefs.tx === 'rollback' }, async (tx) => {
+  const result = await inRequest(env, api, { rollback: prefs.tx === 'rollback' }, async (tx) => {
     if (plan.statements.length === 0) return { row: emptyRow(), affected: 0, inserted: null }
     const done = await execute(tx, statements, withRows, ctx.sql.params, (n) =>
       checkMutation(prefs, acc, n),
@@ -208,7 +208,7 @@ async function mutate(
       ? `WITH pgrst_source AS (${statement}) ${representation(ctx, rel, api.select ?? STAR, readShape(acc))}`
       : statement
   api.params.assertAllUsed()
-  const result = await inRequest(env.db, api, { rollback: prefs.tx === 'rollback' }, (tx) =>
+  const result = await inRequest(env, api, { rollback: prefs.tx === 'rollback' }, (tx) =>
     execute(tx, sql ? [sql] : [], representationMode, ctx.sql.params, (n) =>
       checkMutation(prefs, acc, n),
     ),
