@@ -53,6 +53,7 @@ export default defineConfig({
             'tests/supabase/functions/payments/**/*.test.ts',
             'tests/supabase/local/catalogue-cache/catalogue-cache.test.ts',
             'tests/supabase/local/realtime/**/*.test.ts',
+            'tests/supabase/local/rest/parity/**/*.test.ts',
             'tests/supabase/postgres/**/*.test.ts',
           ],
           env: { DB_ENGINE: 'postgres' },

@@ -36,6 +36,8 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
 
 export type { Transaction }
+export { commitNotices } from './commit-notices'
+import { commitNotices } from './commit-notices'
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role'
 
@@ -48,6 +50,8 @@ export interface RequestContext {
   headers: Record<string, string>
   /** Request cookies, for `request.cookies`. */
   cookies?: Record<string, string>
+  /** The request's search_path (default public, extensions). */
+  searchPath?: string[]
 }
 
 export interface RequestOptions {
@@ -77,6 +81,13 @@ export interface LocalDb {
     opts: RequestOptions,
     fn: (tx: Transaction) => Promise<T>,
   ): Promise<T>
+  /**
+   * Calls `listener` after each request transaction that could write has committed (not read-only,
+   * not rolled back), before `withRequest` returns. Returns a function that stops the calls. The
+   * database's own change notices say the same, but on PostgreSQL they arrive later, on another
+   * connection.
+   */
+  onCommit(listener: () => void): () => void
   /** Clean shutdown: waits for running requests, then closes PGlite (data is on disk after this). */
   close(): Promise<void>
 }
@@ -241,26 +252,29 @@ export function makeLocalDb(pg: PGlite): PgliteDb {
   let idle: (() => void) | null = null
   let closing = false
 
+  const commits = commitNotices()
   const withRequest: LocalDb['withRequest'] = async (ctx, opts, fn) => {
     if (closing)
       throw new PgLikeError('57P01', 'terminating connection due to administrator command')
     inFlight++
     try {
-      return await pg.transaction(async (tx) => {
-        if (!switchable.has(ctx.role)) await loadSwitchable(tx)
-        if (!switchable.has(ctx.role)) {
-          const exists = await tx.query('select 1 from pg_roles where rolname = $1', [ctx.role])
-          if (exists.rows.length === 0) {
-            throw new PgLikeError('22023', `role "${ctx.role}" does not exist`)
+      return await commits.after(opts, () =>
+        pg.transaction(async (tx) => {
+          if (!switchable.has(ctx.role)) await loadSwitchable(tx)
+          if (!switchable.has(ctx.role)) {
+            const exists = await tx.query('select 1 from pg_roles where rolname = $1', [ctx.role])
+            if (exists.rows.length === 0) {
+              throw new PgLikeError('22023', `role "${ctx.role}" does not exist`)
+            }
+            throw new PgLikeError('42501', `permission denied to set role "${ctx.role}"`)
           }
-          throw new PgLikeError('42501', `permission denied to set role "${ctx.role}"`)
-        }
-        const [preamble, params] = requestPreamble(ctx, opts)
-        await tx.query(preamble, params)
-        const result = await fn(tx)
-        if (opts.rollback && !tx.closed) await tx.rollback()
-        return result
-      })
+          const [preamble, params] = requestPreamble(ctx, opts)
+          await tx.query(preamble, params)
+          const result = await fn(tx)
+          if (opts.rollback && !tx.closed) await tx.rollback()
+          return result
+        }),
+      )
     } finally {
       inFlight--
       if (inFlight === 0 && idle) idle()
@@ -274,7 +288,7 @@ export function makeLocalDb(pg: PGlite): PgliteDb {
     await pg.close()
   }
 
-  return { pg, withRequest, close }
+  return { pg, withRequest, onCommit: commits.onCommit, close }
 }
 
 /** PostgREST's preamble. transaction_read_only may be switched on at any point of a transaction. */
@@ -282,7 +296,7 @@ export function requestPreamble(ctx: RequestContext, opts: RequestOptions): [str
   const headers: Record<string, string> = {}
   for (const [k, v] of Object.entries(ctx.headers)) headers[k.toLowerCase()] = v
   return [
-    `select set_config('search_path', '"public", "extensions"', true),
+    `select set_config('search_path', $8, true),
             set_config('role', $1, true),
             set_config('request.jwt.claims', $2, true),
             set_config('request.method', $3, true),
@@ -298,6 +312,9 @@ export function requestPreamble(ctx: RequestContext, opts: RequestOptions): [str
       JSON.stringify(headers),
       opts.readOnly ? 'on' : 'off',
       JSON.stringify(ctx.cookies ?? {}),
+      (ctx.searchPath ?? ['public', 'extensions'])
+        .map((schema) => `"${schema.replace(/"/g, '""')}"`)
+        .join(', '),
     ],
   ]
 }

@@ -1,5 +1,5 @@
 import { once } from 'node:events'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -17,6 +17,7 @@ import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
 import { demoSecretWarning, loadKeys, type LocalKeys } from './keys'
 import { startLocalMailer, type LocalMailer } from './mailer'
 import { startLocalScheduler } from './scheduler'
+import { readApiConfig } from './rest/api-config'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
 import { createRealtimeServer, realtimeDatabase, type RealtimeServer } from './realtime/server'
@@ -268,7 +269,10 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
 
   // The publishable and secret keys (not JWTs) act as anon and service_role, as on hosted.
   const opaqueKeys = { [keys.publishableKey]: 'anon', [keys.secretKey]: 'service_role' } as const
-  const rest = createRestHandler({ db, verifyJwt, opaqueKeys })
+  const configFile = options.configFile ?? join(projectRoot, 'supabase/config.toml')
+  // config.toml's [api] schemas, extra_search_path and max_rows, as the Supabase CLI reads them.
+  const api = readApiConfig(existsSync(configFile) ? readFileSync(configFile, 'utf8') : null, env)
+  const rest = createRestHandler({ db, verifyJwt, opaqueKeys, ...api })
   const realtime = await createRealtimeServer({
     database: realtimeDatabase(db),
     verifyJwt,
@@ -292,7 +296,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   let origin = ''
   const functions = createFunctionsRunner({
     functionsDir: options.functionsDir ?? join(projectRoot, 'supabase/functions'),
-    configFile: options.configFile ?? join(projectRoot, 'supabase/config.toml'),
+    configFile,
     verifyJwt,
     env: () => ({
       SUPABASE_URL: origin,

@@ -19,6 +19,7 @@ import pg from 'pg'
 import {
   applyMigrations,
   bootstrapFile,
+  commitNotices,
   defaultMigrationsDir,
   defaultSeedFile,
   DatabaseSetupError,
@@ -252,6 +253,7 @@ export async function openPostgresDatabase(opts: OpenPostgresOptions): Promise<L
 
   let inFlight = 0
   let idle: (() => void) | null = null
+  const commits = commitNotices()
   const withRequest: LocalDb['withRequest'] = async (ctx, reqOpts, fn) => {
     if (closed)
       throw new PgLikeError('57P01', 'terminating connection due to administrator command')
@@ -261,15 +263,17 @@ export async function openPostgresDatabase(opts: OpenPostgresOptions): Promise<L
       throw error
     })
     try {
-      return await inTransaction(types, client, 'begin', listen, async (tx) => {
-        const [preamble, params] = requestPreamble(ctx, reqOpts)
-        await tx.query(preamble, params)
-        const timeout = timeouts.get(ctx.role)
-        if (timeout) await tx.query(`select set_config('statement_timeout', $1, true)`, [timeout])
-        const result = await fn(tx)
-        if (reqOpts.rollback && !tx.closed) await tx.rollback()
-        return result
-      })
+      return await commits.after(reqOpts, () =>
+        inTransaction(types, client, 'begin', listen, async (tx) => {
+          const [preamble, params] = requestPreamble(ctx, reqOpts)
+          await tx.query(preamble, params)
+          const timeout = timeouts.get(ctx.role)
+          if (timeout) await tx.query(`select set_config('statement_timeout', $1, true)`, [timeout])
+          const result = await fn(tx)
+          if (reqOpts.rollback && !tx.closed) await tx.rollback()
+          return result
+        }),
+      )
     } finally {
       client.release()
       inFlight--
@@ -280,6 +284,7 @@ export async function openPostgresDatabase(opts: OpenPostgresOptions): Promise<L
   return {
     pg: session,
     withRequest,
+    onCommit: commits.onCommit,
     async close() {
       if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve))
       await session.close()

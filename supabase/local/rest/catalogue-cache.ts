@@ -20,29 +20,21 @@
  * Accept); anything else, or anything unexpected (a missing function, an error, a body that sets response
  * GUCs), takes PostgREST's ordinary path, so answers and errors stay exactly as they were.
  */
-import type { IncomingHttpHeaders } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { chooseEncoding, type Encoding } from '../http-compression'
 import type { LocalDb, RequestContext } from '../db'
-import { negotiate } from './parser'
+import { negotiate } from './media-type'
+import type { RequestView } from './request-view'
 import { relKey, type SchemaCache } from './schema-cache'
+
+export { nodeRequestView, type RequestView } from './request-view'
 
 export interface CatalogueCacheOptions {
   db: LocalDb
   /** Delay before the best-quality brotli of a version is made (default 1 s; later versions cancel it). */
   bestBrotliDelayMs?: number
   log?: (message: string) => void
-}
-
-/**
- * What the cache reads of a request: its headers, and for a POST its body. A fetch Request is one; the
- * gateway passes a view over node's request for GET and HEAD (see `nodeRequestView`), which spares the
- * hottest read of the store building fetch objects it does not need.
- */
-export interface RequestView {
-  headers: Pick<Headers, 'get' | 'has' | 'forEach'>
-  clone?(): { text(): Promise<string> }
 }
 
 /** A cached answer; `toResponse` makes a fetch Response of it. */
@@ -74,12 +66,6 @@ export interface CatalogueRequest {
 export interface CatalogueCache {
   /** The answer from the cache, or null when the request must take the ordinary path. */
   serve(request: CatalogueRequest): Promise<CatalogueAnswer | null>
-  /**
-   * A request through this server committed a write: forget the known versions now. The database's
-   * change notice says the same, but on PostgreSQL it arrives after the commit, on another connection;
-   * without this a read that follows its own write could be answered from the old version.
-   */
-  changed(): void
   /** Entries held (one per function and role at most); for tests. */
   readonly size: number
 }
@@ -132,27 +118,6 @@ export function toResponse(answer: CatalogueAnswer): Response {
   })
 }
 
-/** Headers of node's request seen as fetch Headers (names are lowercase; repeats joined as fetch does). */
-export function nodeRequestView(headers: IncomingHttpHeaders): RequestView {
-  const value = (name: string) => {
-    const v = headers[name.toLowerCase()]
-    if (v === undefined) return null
-    return Array.isArray(v) ? v.join(', ') : v
-  }
-  return {
-    headers: {
-      get: value,
-      has: (name) => value(name) !== null,
-      forEach: (callback) => {
-        for (const name of Object.keys(headers)) {
-          const v = value(name)
-          if (v !== null) callback(v, name, undefined as unknown as Headers)
-        }
-      },
-    },
-  }
-}
-
 function isPlainCall(request: CatalogueRequest, bodyText: string | null): boolean {
   const { req, url, method } = request
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return false
@@ -202,20 +167,23 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   /** Goes up with every change notice: a check that started before one may not be kept. */
   let changes = 0
   let listening = false
+  const changed = () => {
+    changes++
+    knownVersions.clear()
+  }
+  // A request through this server committed a write: forget the known versions at once. The
+  // database's change notice (below) says the same, but on PostgreSQL it arrives after the commit, on
+  // another connection; without this a read that follows its own write could get the old version.
+  db.onCommit(changed)
   // The listener lives as long as the database (one cache per server).
-  db.pg
-    .listen(CATALOGUE_CHANNEL, () => {
-      changes++
-      knownVersions.clear()
-    })
-    .then(
-      () => {
-        listening = true
-      },
-      (error: unknown) => {
-        log(`catalogue cache: cannot listen for changes, checking every read: ${String(error)}`)
-      },
-    )
+  db.pg.listen(CATALOGUE_CHANNEL, changed).then(
+    () => {
+      listening = true
+    },
+    (error: unknown) => {
+      log(`catalogue cache: cannot listen for changes, checking every read: ${String(error)}`)
+    },
+  )
 
   function currentVersion(role: string, context: () => RequestContext): Promise<string | null> {
     const known = listening ? knownVersions.get(role) : undefined
@@ -404,10 +372,6 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     // Anything unexpected (a failed check or build, a compressor error) goes the ordinary way, which
     // answers, or gives the error its proper shape.
     serve: (request) => serve(request).catch(() => null),
-    changed: () => {
-      changes++
-      knownVersions.clear()
-    },
     get size() {
       return builds.size
     },

@@ -4,9 +4,9 @@
  * JSON form (big numbers, nested JSON, arrays).
  */
 import { ApiError } from './errors'
-import type { Preferences } from './parser'
+import type { Preferences } from './preferences'
 import { quoteIdent as q, type Relation } from './schema-cache'
-import type { Sql } from './query'
+import type { Sql } from './sql-fragment'
 
 export function unknownColumn(rel: Relation, name: string) {
   return new ApiError(
@@ -88,6 +88,7 @@ export function planInsert(opts: {
         : ` ON CONFLICT${inference} DO UPDATE SET `
   }
 
+  const merging = prefs.resolution === 'merge-duplicates'
   const statements = groups.map((g) => {
     const cols = g.columns.map(q).join(', ')
     const source = g.indexes
@@ -96,15 +97,20 @@ export function planInsert(opts: {
         )}::bigint[]))`
       : payload
     let onConflict = conflict
-    if (conflict.endsWith('DO UPDATE SET ')) {
-      onConflict = g.columns.length
-        ? conflict + g.columns.map((c) => `${q(c)} = EXCLUDED.${q(c)}`).join(', ')
+    // Each body row counts as inserted, and each one that updates instead counts back (pgrst.inserted):
+    // an upsert that only updated answers 200.
+    const counted = merging ? ` WHERE ${countInserted('+', '0')}` : ''
+    if (merging) {
+      // missing=default: a column absent from a row takes its default on update too (EXCLUDED has it).
+      const set = prefs.missing === 'default' ? columns : g.columns
+      onConflict = set.length
+        ? `${conflict}${set.map((c) => `${q(c)} = EXCLUDED.${q(c)}`).join(', ')} WHERE ${countInserted('-', '-1')}`
         : conflict.replace('DO UPDATE SET ', 'DO NOTHING')
     }
     const insert = g.columns.length
-      ? `INSERT INTO ${target} AS ${q(rel.name)} (${cols}) SELECT ${cols} FROM json_populate_recordset(null::${rel.rowType}, ${source}) AS _pgrst_body${onConflict}`
+      ? `INSERT INTO ${target} AS ${q(rel.name)} (${cols}) SELECT ${cols} FROM json_populate_recordset(null::${rel.rowType}, ${source}) AS _pgrst_body${counted}${onConflict}`
       : // A row with none of the columns: all defaults.
-        `INSERT INTO ${target} AS ${q(rel.name)} SELECT FROM json_array_elements(${source}) AS _pgrst_body${onConflict}`
+        `INSERT INTO ${target} AS ${q(rel.name)} SELECT FROM json_array_elements(${source}) AS _pgrst_body${counted}${onConflict}`
     return insert
   })
 
@@ -120,6 +126,14 @@ export function withReturning(statements: string[], alias: string): string {
   const union = statements.map((_, i) => `SELECT * FROM pgrst_g${i}`).join(' UNION ALL ')
   return `WITH ${ctes.join(', ')}, pgrst_source AS (${union})`
 }
+
+/** Adds or takes one from `pgrst.inserted`; always true (the value never equals `never`). */
+function countInserted(op: '+' | '-', never: string) {
+  return `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ${op} 1)::text, true) <> '${never}'`
+}
+
+/** Rows an upsert inserted (rather than updated), read after it ran; null when nothing was sent. */
+export const INSERTED_SQL = `SELECT nullif(current_setting('pgrst.inserted', true), '')::int AS inserted`
 
 function checkConflictColumns(rel: Relation, cols: string[]) {
   for (const c of cols) {

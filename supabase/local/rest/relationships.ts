@@ -105,11 +105,22 @@ export function findRelationship(
   const target = cache.relations.get(relKey(parent.schema, name))
   if (target) {
     candidates = allCandidates(cache, parent, target)
+    if (target.key === parent.key) {
+      // One self-referencing key is two relationships; the table's name means the children
+      // (`family_tree(*)`, or `family_tree!parent(*)` naming the key column), as in PostgREST.
+      candidates = candidates.filter(
+        (c) =>
+          c.junction ||
+          (!c.parentHoldsKey && (hint === undefined || sameSet(c.fk.fromColumns, [hint]))),
+      )
+      hint = undefined
+    }
   } else {
     // The name may be a foreign key column of the parent, or a foreign key constraint name.
     for (const fk of cache.foreignKeys) {
       const other = cache.relations.get(fk.from === parent.key ? fk.to : fk.from)
-      if (!other) continue
+      // A key column or constraint name embeds the table it references, never a view over it.
+      if (!other || other.kind === 'view') continue
       if (fk.from === parent.key && (fk.name === name || sameSet(fk.fromColumns, [name]))) {
         candidates.push({
           cardinality: isUniqueOn(parent, fk.fromColumns) ? 'one-to-one' : 'many-to-one',

@@ -202,13 +202,14 @@ describe('csv and max rows', () => {
       .csv()
     expect(error).toBeNull()
     expect(data).toBe(
-      'id,name,description,stock\n3,Beaded Sandals,Hand beaded leather sandals,12\n4,Aso Oke Wrap,,',
+      // PostgREST's CSV: fields with white space are quoted, NULL is empty.
+      'id,name,description,stock\n3,"Beaded Sandals","Hand beaded leather sandals",12\n4,"Aso Oke Wrap",,',
     )
     const quoted = await env.raw('/brands?select=name,label:country&id=eq.1', {
       headers: { accept: 'text/csv' },
     })
     expect(quoted.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(await quoted.text()).toBe('name,label\nKitenge House,KE')
+    expect(await quoted.text()).toBe('name,label\n"Kitenge House",KE')
   })
 
   it('returns at most 1000 top-level rows per read (hosted max_rows), with the full count', async () => {

@@ -1,0 +1,81 @@
+/**
+ * A small fixture schema for PostgREST parity tests, shaped after PostgREST's own test fixtures (names
+ * and data as in its test/spec/fixtures, so each answer can be compared with its feature specs). Owned
+ * by a non-superuser role with explicit grants, as on hosted projects.
+ */
+import type { LocalDb } from '../../supabase/local/db'
+
+export const paritySchemaSql = `
+-- Roles are shared by every database of a PostgreSQL cluster: another test file may be making it.
+do $do$ begin create role parity_owner nologin; exception when duplicate_object or unique_violation then null; end $do$;
+-- On PostgreSQL the owner connection is not a superuser: it switches roles by membership.
+grant parity_owner to current_user;
+grant usage, create on schema public to parity_owner;
+set role parity_owner;
+
+-- A category tree (self-reference) and a view over it.
+create table public.categories (
+  id integer primary key,
+  parent_id integer references public.categories (id),
+  name text not null
+);
+create view public.categories_view as select id, parent_id, name from public.categories;
+
+-- PostgREST's own self-referencing fixture.
+create table public.family_tree (
+  id text not null primary key,
+  name text not null,
+  parent text
+);
+alter table only public.family_tree add constraint pptr foreign key (parent) references public.family_tree (id);
+
+create table public.items (id bigint primary key);
+
+create table public.tiobe_pls (name text primary key, rank smallint);
+
+create table public.surr_serial_upsert (id serial primary key, name text, extra text);
+
+create table public.defaults_upsert (
+  id integer primary key,
+  name text,
+  note text default 'fallback'
+);
+
+-- Scalar and overloaded functions.
+create function public.add_them(a integer, b integer) returns integer
+  language sql immutable as $$ select a + b $$;
+create function public.unnamed_json_param(json) returns json language sql as $$ select $1 $$;
+create function public.named_json_param(data json) returns json language sql as $$ select data $$;
+create function public.overloaded_unnamed_param(json) returns json language sql as $$ select $1 $$;
+create function public.overloaded_unnamed_param() returns integer language sql as $$ select 1 $$;
+create function public.overloaded_unnamed_param(x integer, y integer) returns integer
+  language sql as $$ select x + y $$;
+
+-- Functions that write (max-affected).
+create function public.delete_items_returns_setof() returns setof public.items
+  language sql as $$ delete from public.items where id <= 15 returning * $$;
+create function public.delete_items_returns_void() returns void
+  language sql as $$ delete from public.items where id > 0 $$;
+
+reset role;
+
+grant usage on schema public to anon, authenticated, service_role;
+grant select, insert, update, delete on all tables in schema public to anon, authenticated, service_role;
+grant usage on all sequences in schema public to anon, authenticated, service_role;
+grant execute on all functions in schema public to anon, authenticated, service_role;
+
+insert into public.categories values
+  (1, null, 'Clothing'), (2, 1, 'Dresses'), (3, 1, 'Shirts'), (4, null, 'Shoes'), (5, 4, 'Sandals'),
+  (6, 4, 'Bags, "small" (leather)'), (7, 4, 'back\\slash');
+insert into public.items select generate_series(1, 20);
+insert into public.family_tree values
+  ('1', 'Parental Unit', null), ('2', 'Kid One', '1'), ('3', 'Kid Two', '1'),
+  ('4', 'Grandkid One', '2'), ('5', 'Grandkid Two', '3');
+insert into public.tiobe_pls values ('Java', 1), ('C', 2), ('Python', 4);
+insert into public.surr_serial_upsert (name, extra) values ('value', 'existing value');
+insert into public.defaults_upsert values (1, 'first', 'kept until replaced');
+`
+
+export async function installParitySchema(db: LocalDb) {
+  await db.pg.exec(paritySchemaSql)
+}
