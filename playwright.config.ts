@@ -25,6 +25,7 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/support/global-setup.ts',
   // Playwright empties its output folder at the start: keep it apart from Vitest's report beside it.
   outputDir: 'test-results/e2e',
   fullyParallel: true,
