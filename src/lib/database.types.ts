@@ -151,6 +151,7 @@ export type Database = {
           id: string
           order_id: string
           payout_id: string | null
+          reversed_amount: number
           status: 'pending' | 'approved' | 'paid' | 'reversed'
           updated_at: string
         }
@@ -163,6 +164,7 @@ export type Database = {
           id?: string
           order_id: string
           payout_id?: string | null
+          reversed_amount?: number
           status?: 'pending' | 'approved' | 'paid' | 'reversed'
           updated_at?: string
         }
@@ -175,6 +177,7 @@ export type Database = {
           id?: string
           order_id?: string
           payout_id?: string | null
+          reversed_amount?: number
           status?: 'pending' | 'approved' | 'paid' | 'reversed'
           updated_at?: string
         }
@@ -386,6 +389,7 @@ export type Database = {
           order_id: string
           product_id: string | null
           quantity: number
+          refunded_quantity: number
           size: string | null
           unit_price: number
         }
@@ -401,6 +405,7 @@ export type Database = {
           order_id: string
           product_id?: string | null
           quantity: number
+          refunded_quantity?: number
           size?: string | null
           unit_price: number
         }
@@ -416,6 +421,7 @@ export type Database = {
           order_id?: string
           product_id?: string | null
           quantity?: number
+          refunded_quantity?: number
           size?: string | null
           unit_price?: number
         }
@@ -446,6 +452,7 @@ export type Database = {
           code_discount: number
           confirmed_at: string | null
           county: string | null
+          courier: string | null
           created_at: string
           customer_name: string
           delivered_at: string | null
@@ -463,13 +470,16 @@ export type Database = {
           payment_status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone: string
           pickup_point: string | null
+          refunded_at: string | null
+          refunded_total: number
           request_hash: string
           rider_note: string | null
-          status: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
+          status: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'
           street: string | null
           subtotal: number
           total: number
           town: string | null
+          tracking: string | null
           updated_at: string
           user_id: string | null
         }
@@ -482,6 +492,7 @@ export type Database = {
           code_discount?: number
           confirmed_at?: string | null
           county?: string | null
+          courier?: string | null
           created_at?: string
           customer_name: string
           delivered_at?: string | null
@@ -499,13 +510,16 @@ export type Database = {
           payment_status?: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone: string
           pickup_point?: string | null
+          refunded_at?: string | null
+          refunded_total?: number
           request_hash: string
           rider_note?: string | null
-          status?: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
+          status?: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'
           street?: string | null
           subtotal: number
           total: number
           town?: string | null
+          tracking?: string | null
           updated_at?: string
           user_id?: string | null
         }
@@ -518,6 +532,7 @@ export type Database = {
           code_discount?: number
           confirmed_at?: string | null
           county?: string | null
+          courier?: string | null
           created_at?: string
           customer_name?: string
           delivered_at?: string | null
@@ -535,13 +550,16 @@ export type Database = {
           payment_status?: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone?: string
           pickup_point?: string | null
+          refunded_at?: string | null
+          refunded_total?: number
           request_hash?: string
           rider_note?: string | null
-          status?: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
+          status?: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'
           street?: string | null
           subtotal?: number
           total?: number
           town?: string | null
+          tracking?: string | null
           updated_at?: string
           user_id?: string | null
         }
@@ -906,6 +924,68 @@ export type Database = {
         }
         Relationships: []
       }
+      refunds: {
+        Row: {
+          amount: number
+          channel: 'provider' | 'manual'
+          completed_at: string | null
+          created_at: string
+          created_by: string | null
+          extra_amount: number
+          failure: string | null
+          id: string
+          lines: Json
+          method: 'mpesa' | 'card' | 'bank' | 'cod'
+          order_id: string
+          reason: string
+          reference: string | null
+          status: 'pending' | 'completed' | 'failed'
+          updated_at: string
+        }
+        Insert: {
+          amount: number
+          channel: 'provider' | 'manual'
+          completed_at?: string | null
+          created_at?: string
+          created_by?: string | null
+          extra_amount?: number
+          failure?: string | null
+          id?: string
+          lines?: Json
+          method: 'mpesa' | 'card' | 'bank' | 'cod'
+          order_id: string
+          reason: string
+          reference?: string | null
+          status?: 'pending' | 'completed' | 'failed'
+          updated_at?: string
+        }
+        Update: {
+          amount?: number
+          channel?: 'provider' | 'manual'
+          completed_at?: string | null
+          created_at?: string
+          created_by?: string | null
+          extra_amount?: number
+          failure?: string | null
+          id?: string
+          lines?: Json
+          method?: 'mpesa' | 'card' | 'bank' | 'cod'
+          order_id?: string
+          reason?: string
+          reference?: string | null
+          status?: 'pending' | 'completed' | 'failed'
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'refunds_order_id_fkey'
+            columns: ['order_id']
+            isOneToOne: false
+            referencedRelation: 'orders'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       staff_invitations: {
         Row: {
           accepted_at: string | null
@@ -1099,13 +1179,30 @@ export type Database = {
         }
         Returns: Json
       }
+      record_refund_result: {
+        Args: { refund_id: string; succeeded: boolean; reference?: string; failure?: string }
+        Returns: Json
+      }
+      refund_order: {
+        Args: {
+          order_id: string
+          lines: Json
+          extra_amount: number
+          reason: string
+          reference?: string
+        }
+        Returns: Json
+      }
       release_unpaid_bank_orders: { Args: never; Returns: string }
       remove_staff: { Args: { user_id: string }; Returns: undefined }
       review_affiliate: {
         Args: { affiliate_id: string; status: string; commission_percent?: number }
         Returns: Json
       }
-      set_order_status: { Args: { order_id: string; status: string }; Returns: Json }
+      set_order_status: {
+        Args: { order_id: string; status: string; courier?: string; tracking?: string }
+        Returns: Json
+      }
       set_staff_role: { Args: { user_id: string; role: string }; Returns: undefined }
       staff_overview: { Args: never; Returns: Json }
       subscribe_newsletter: {

@@ -21,6 +21,7 @@ export const orderStatuses: readonly OrderStatus[] = [
   'dispatched',
   'delivered',
   'cancelled',
+  'refunded',
 ]
 export const paymentMethods: readonly PaymentMethod[] = ['mpesa', 'cod', 'bank']
 export const paymentStatuses: readonly PaymentStatus[] = [

@@ -14,6 +14,7 @@ export const orderStatusLabel: Record<OrderStatus, string> = {
   dispatched: 'Dispatched',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 }
 
 export const paymentMethodLabel: Record<PaymentMethod, string> = {
@@ -74,6 +75,7 @@ export const orderStatusTone: Record<OrderStatus, Tone> = {
   dispatched: 'purple',
   delivered: 'green',
   cancelled: 'gray',
+  refunded: 'red',
 }
 
 export const paymentStatusTone: Record<PaymentStatus, Tone> = {

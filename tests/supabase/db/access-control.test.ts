@@ -118,9 +118,11 @@ async function buildFixtures(db: LocalDb): Promise<Fixtures> {
     }),
   )
   for (const status of ['confirmed', 'dispatched', 'delivered']) {
-    await call(db, manager, `select public.set_order_status($1, $2) as value`, [
+    await call(db, manager, `select public.set_order_status($1, $2, $3, $4) as value`, [
       orderB.value!.id,
       status,
+      'Sendy',
+      'SND-20418',
     ])
   }
   const commissionA = (

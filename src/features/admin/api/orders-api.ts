@@ -214,13 +214,27 @@ const transitionMessages: Record<string, string> = {
   order_not_found: 'This order no longer exists.',
 }
 
-/** Moves an order along through set_order_status(); the answer is the order document. */
+/** Who carries a dispatched order, and how the shopper follows it. */
+export interface DispatchDetails {
+  courier: string
+  tracking: string
+}
+
+/**
+ * Moves an order along through set_order_status(); dispatching needs the courier and the tracking
+ * number or rider's phone (the database checks them).
+ */
 export async function changeOrderStatus(
   client: AppSupabaseClient,
   orderId: string,
   status: OrderStatus,
+  dispatch?: DispatchDetails,
 ): Promise<void> {
-  const response = await client.rpc('set_order_status', { order_id: orderId, status })
+  const response = await client.rpc('set_order_status', {
+    order_id: orderId,
+    status,
+    ...(dispatch ? { courier: dispatch.courier, tracking: dispatch.tracking } : {}),
+  })
   if (response.error) {
     const error = toAdminError(response.error, response.status)
     const better = error.detailCode ? transitionMessages[error.detailCode] : undefined

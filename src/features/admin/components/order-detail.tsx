@@ -45,6 +45,7 @@ const actionLabel: Record<OrderStatus, string> = {
   dispatched: 'Mark as dispatched',
   delivered: 'Mark as delivered',
   cancelled: 'Cancel order',
+  refunded: 'Refund',
 }
 
 const doneLabel: Record<OrderStatus, string> = {
@@ -53,6 +54,7 @@ const doneLabel: Record<OrderStatus, string> = {
   dispatched: 'is on its way',
   delivered: 'is delivered',
   cancelled: 'is cancelled',
+  refunded: 'is refunded',
 }
 
 /** One order in a side panel: what was bought, by whom, where it goes, how it was paid, and the next step. */

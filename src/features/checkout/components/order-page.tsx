@@ -21,6 +21,7 @@ import { Notice, primaryButton, secondaryButton } from './form-controls'
 import { BankTransferPanel } from './bank-transfer-panel'
 import { MpesaPanel } from './mpesa-panel'
 import { OrderDiscountRows } from './order-discount-rows'
+import { OrderProgress } from './order-progress'
 import { optionsText, TotalRow } from './order-summary'
 
 const statusText: Record<OrderStatus, string> = {
@@ -29,6 +30,7 @@ const statusText: Record<OrderStatus, string> = {
   dispatched: 'On its way',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 }
 
 function paymentText(order: OrderDocument): string {
@@ -105,7 +107,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
   }, [number, token, user, generation])
 
   const reload = useCallback(() => setGeneration((n) => n + 1), [])
-  // Paid, dispatched, delivered, cancelled: the page follows the order while it is open. A signed-in
+  // Paid, dispatched (with courier and tracking), delivered, cancelled, refunded: the page follows the order while it is open. A signed-in
   // owner hears each change at once; anyone else (and everyone while the socket is down) re-reads.
   const orderId = load.state === 'ready' ? load.order.id : null
   useLiveRefresh({
@@ -191,6 +193,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
             />
           </chakra.dl>
 
+          <OrderProgress order={order} />
           {unpaidMpesa ? <MpesaPanel order={order} token={load.token} onSettled={reload} /> : null}
           {order.paymentMethod === 'mpesa' && order.paymentStatus === 'paid' ? (
             <Notice tone="success" role="status">
