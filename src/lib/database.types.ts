@@ -1190,6 +1190,7 @@ export type Database = {
           extra_amount: number
           reason: string
           reference?: string
+          by_hand?: boolean
         }
         Returns: Json
       }

@@ -161,15 +161,17 @@ revoke all on function private.apply_refund(uuid) from public, anon, authenticat
  * possibly none), `extra_amount` any further sum (the delivery fee, goodwill), `reason` why. Admins only,
  * as with every payment out of the shop. The order's row is locked, so refunds at the same moment take
  * turns and never exceed what was paid, nor refund a unit twice. M-Pesa and card refunds are recorded
- * pending for the payments function to send through the provider; bank and cash refunds are made by
- * hand and need their `reference` (the bank's or the M-Pesa send-money code).
+ * pending for the payments function to send through the provider; bank and cash refunds, and any
+ * refund staff made `by_hand` (the provider could not), need their `reference` (the bank's, or the
+ * M-Pesa code of the money sent).
  */
 create function public.refund_order(
   order_id uuid,
   lines jsonb,
   extra_amount integer,
   reason text,
-  reference text default null
+  reference text default null,
+  by_hand boolean default false
 )
 returns json
 language plpgsql
@@ -270,7 +272,7 @@ begin
       jsonb_build_object('left', paid - committed, 'asked', refund_amount));
   end if;
 
-  manual := o.payment_method in ('bank', 'cod');
+  manual := o.payment_method in ('bank', 'cod') or coalesce(refund_order.by_hand, false);
   if manual and (ref is null or ref !~ '^[A-Z0-9][A-Z0-9 /-]{3,63}$') then
     perform private.refuse('400', 'invalid_reference',
       'Enter the reference of the refund you made (the bank''s, or the M-Pesa code of the money sent).',
@@ -294,8 +296,8 @@ begin
 end;
 $$;
 
-revoke all on function public.refund_order(uuid, jsonb, integer, text, text) from public, anon, authenticated, service_role;
-grant execute on function public.refund_order(uuid, jsonb, integer, text, text) to authenticated, service_role;
+revoke all on function public.refund_order(uuid, jsonb, integer, text, text, boolean) from public, anon, authenticated, service_role;
+grant execute on function public.refund_order(uuid, jsonb, integer, text, text, boolean) to authenticated, service_role;
 
 /** A refund as staff and the payments function see it. */
 create function private.refund_json(target uuid)
