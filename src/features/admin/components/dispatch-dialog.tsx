@@ -34,8 +34,8 @@ export function DispatchDialog({
     try {
       await changeOrderStatus(await getSupabase(), order.id, 'dispatched', { courier, tracking })
       notify({ type: 'success', title: `Order ${order.order_number} is on its way` })
-      onDispatched()
       onClose()
+      onDispatched()
     } catch (error) {
       setProblem(errorMessage(error))
     } finally {

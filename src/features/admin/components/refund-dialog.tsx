@@ -65,8 +65,8 @@ export function RefundDialog({
         type: 'success',
         title: `Refunded ${formatPrice(refund.amount, 'KSH')} on ${order.order_number}`,
       })
-      onRefunded()
       onClose()
+      onRefunded()
     } catch (error) {
       setProblem(errorMessage(error))
     } finally {
