@@ -438,6 +438,15 @@ const probes: Probe[] = [
     params: (f) => [f.orderA],
     expect: everyoneDenied,
   },
+  // refunds: only refund_order() writes them
+  {
+    table: 'refunds',
+    what: "record a refund on A's order",
+    kind: 'write',
+    sql: "insert into public.refunds (order_id, amount, reason, method, channel, reference, status) values ($1, 1, 'free money', 'cod', 'manual', 'X1234', 'completed')",
+    params: (f) => [f.orderA],
+    expect: everyoneDenied,
+  },
   // affiliates
   {
     table: 'affiliates',
