@@ -50,6 +50,7 @@ export default defineConfig({
           include: [
             'tests/supabase/db/**/*.test.ts',
             'tests/supabase/admin/staff-access.test.ts',
+            'tests/supabase/admin/order-refunds.test.ts',
             'tests/supabase/functions/payments/**/*.test.ts',
             'tests/supabase/local/catalogue-cache/catalogue-cache.test.ts',
             'tests/supabase/local/realtime/**/*.test.ts',

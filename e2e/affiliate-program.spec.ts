@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { ADMIN_EMAIL, createAccount, fillSignIn, signInAt, uniqueEmail } from './support/accounts'
 import { savedReferral } from './support/device'
-import { placeOrder } from './support/orders'
+import { markDispatched, placeOrder } from './support/orders'
 import { skipIntro } from './support/pwa'
 
 /**
@@ -147,7 +147,8 @@ test('apply, get approved, share, earn on a friend’s order, and get paid', asy
     ['Mark as dispatched', 'Dispatched'],
     ['Mark as delivered', 'Delivered'],
   ] as const) {
-    await detail.getByRole('button', { name: action }).click()
+    if (action === 'Mark as dispatched') await markDispatched(admin)
+    else await detail.getByRole('button', { name: action }).click()
     await expect(detail.getByText(status, { exact: true }).first()).toBeVisible()
   }
   await expect(detail).toContainText(`Commission ${ksh(commission)} (10%)`)

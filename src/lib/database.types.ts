@@ -180,6 +180,7 @@ export type Database = {
           id: string
           order_id: string
           payout_id: string | null
+          reversed_amount: number
           status: 'pending' | 'approved' | 'paid' | 'reversed'
           updated_at: string
         }
@@ -192,6 +193,7 @@ export type Database = {
           id?: string
           order_id: string
           payout_id?: string | null
+          reversed_amount?: number
           status?: 'pending' | 'approved' | 'paid' | 'reversed'
           updated_at?: string
         }
@@ -204,6 +206,7 @@ export type Database = {
           id?: string
           order_id?: string
           payout_id?: string | null
+          reversed_amount?: number
           status?: 'pending' | 'approved' | 'paid' | 'reversed'
           updated_at?: string
         }
@@ -415,6 +418,7 @@ export type Database = {
           order_id: string
           product_id: string | null
           quantity: number
+          refunded_quantity: number
           size: string | null
           unit_price: number
         }
@@ -430,6 +434,7 @@ export type Database = {
           order_id: string
           product_id?: string | null
           quantity: number
+          refunded_quantity?: number
           size?: string | null
           unit_price: number
         }
@@ -445,6 +450,7 @@ export type Database = {
           order_id?: string
           product_id?: string | null
           quantity?: number
+          refunded_quantity?: number
           size?: string | null
           unit_price?: number
         }
@@ -475,6 +481,7 @@ export type Database = {
           code_discount: number
           confirmed_at: string | null
           county: string | null
+          courier: string | null
           created_at: string
           customer_name: string
           delivered_at: string | null
@@ -494,13 +501,16 @@ export type Database = {
           payment_status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone: string
           pickup_point: string | null
+          refunded_at: string | null
+          refunded_total: number
           request_hash: string
           rider_note: string | null
-          status: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
+          status: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'
           street: string | null
           subtotal: number
           total: number
           town: string | null
+          tracking: string | null
           updated_at: string
           user_id: string | null
         }
@@ -513,6 +523,7 @@ export type Database = {
           code_discount?: number
           confirmed_at?: string | null
           county?: string | null
+          courier?: string | null
           created_at?: string
           customer_name: string
           delivered_at?: string | null
@@ -532,13 +543,16 @@ export type Database = {
           payment_status?: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone: string
           pickup_point?: string | null
+          refunded_at?: string | null
+          refunded_total?: number
           request_hash: string
           rider_note?: string | null
-          status?: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
+          status?: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'
           street?: string | null
           subtotal: number
           total: number
           town?: string | null
+          tracking?: string | null
           updated_at?: string
           user_id?: string | null
         }
@@ -551,6 +565,7 @@ export type Database = {
           code_discount?: number
           confirmed_at?: string | null
           county?: string | null
+          courier?: string | null
           created_at?: string
           customer_name?: string
           delivered_at?: string | null
@@ -570,13 +585,16 @@ export type Database = {
           payment_status?: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone?: string
           pickup_point?: string | null
+          refunded_at?: string | null
+          refunded_total?: number
           request_hash?: string
           rider_note?: string | null
-          status?: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
+          status?: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'
           street?: string | null
           subtotal?: number
           total?: number
           town?: string | null
+          tracking?: string | null
           updated_at?: string
           user_id?: string | null
         }
@@ -944,6 +962,68 @@ export type Database = {
         }
         Relationships: []
       }
+      refunds: {
+        Row: {
+          amount: number
+          channel: 'provider' | 'manual'
+          completed_at: string | null
+          created_at: string
+          created_by: string | null
+          extra_amount: number
+          failure: string | null
+          id: string
+          lines: Json
+          method: 'mpesa' | 'card' | 'bank' | 'cod'
+          order_id: string
+          reason: string
+          reference: string | null
+          status: 'pending' | 'completed' | 'failed'
+          updated_at: string
+        }
+        Insert: {
+          amount: number
+          channel: 'provider' | 'manual'
+          completed_at?: string | null
+          created_at?: string
+          created_by?: string | null
+          extra_amount?: number
+          failure?: string | null
+          id?: string
+          lines?: Json
+          method: 'mpesa' | 'card' | 'bank' | 'cod'
+          order_id: string
+          reason: string
+          reference?: string | null
+          status?: 'pending' | 'completed' | 'failed'
+          updated_at?: string
+        }
+        Update: {
+          amount?: number
+          channel?: 'provider' | 'manual'
+          completed_at?: string | null
+          created_at?: string
+          created_by?: string | null
+          extra_amount?: number
+          failure?: string | null
+          id?: string
+          lines?: Json
+          method?: 'mpesa' | 'card' | 'bank' | 'cod'
+          order_id?: string
+          reason?: string
+          reference?: string | null
+          status?: 'pending' | 'completed' | 'failed'
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'refunds_order_id_fkey'
+            columns: ['order_id']
+            isOneToOne: false
+            referencedRelation: 'orders'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       staff_invitations: {
         Row: {
           accepted_at: string | null
@@ -1172,6 +1252,21 @@ export type Database = {
         }
         Returns: Json
       }
+      record_refund_result: {
+        Args: { refund_id: string; succeeded: boolean; reference?: string; failure?: string }
+        Returns: Json
+      }
+      refund_order: {
+        Args: {
+          order_id: string
+          lines: Json
+          extra_amount: number
+          reason: string
+          reference?: string
+          by_hand?: boolean
+        }
+        Returns: Json
+      }
       release_unpaid_bank_orders: { Args: never; Returns: string }
       release_unpaid_orders: { Args: never; Returns: string }
       remove_staff: { Args: { user_id: string }; Returns: undefined }
@@ -1179,7 +1274,10 @@ export type Database = {
         Args: { affiliate_id: string; status: string; commission_percent?: number }
         Returns: Json
       }
-      set_order_status: { Args: { order_id: string; status: string }; Returns: Json }
+      set_order_status: {
+        Args: { order_id: string; status: string; courier?: string; tracking?: string }
+        Returns: Json
+      }
       set_staff_role: { Args: { user_id: string; role: string }; Returns: undefined }
       staff_overview: { Args: never; Returns: Json }
       subscribe_newsletter: {

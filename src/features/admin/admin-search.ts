@@ -21,6 +21,7 @@ export const orderStatuses: readonly OrderStatus[] = [
   'dispatched',
   'delivered',
   'cancelled',
+  'refunded',
 ]
 export const paymentMethods: readonly PaymentMethod[] = ['mpesa', 'card', 'bank', 'cod']
 export const paymentStatuses: readonly PaymentStatus[] = [

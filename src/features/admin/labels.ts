@@ -14,6 +14,7 @@ export const orderStatusLabel: Record<OrderStatus, string> = {
   dispatched: 'Dispatched',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 }
 
 export const paymentMethodLabel: Record<PaymentMethod, string> = {
@@ -75,6 +76,7 @@ export const orderStatusTone: Record<OrderStatus, Tone> = {
   dispatched: 'purple',
   delivered: 'green',
   cancelled: 'gray',
+  refunded: 'red',
 }
 
 export const paymentStatusTone: Record<PaymentStatus, Tone> = {

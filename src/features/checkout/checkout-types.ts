@@ -32,7 +32,8 @@ export interface PlaceOrderPayload {
   deviceId?: string
 }
 
-export type OrderStatus = 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
+export type OrderStatus =
+  'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'
 export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
 
 export interface OrderLine {
@@ -101,8 +102,23 @@ export interface OrderDocument {
     swift: string
     reference: string
   } | null
+  /** Who carries the order and how to follow it, once dispatched. */
+  dispatch?: { courier: string | null; tracking: string | null; dispatchedAt: string } | null
+  deliveredAt?: string | null
+  cancelledAt?: string | null
+  /** What completed refunds gave back, and each of them. */
+  refundedTotal?: number
+  refunds?: OrderRefund[]
   createdAt: string
   updatedAt: string
+}
+
+export interface OrderRefund {
+  amount: number
+  reason: string
+  method: PaymentMethod | 'card'
+  reference: string | null
+  refundedAt: string
 }
 
 export type LineProblem =

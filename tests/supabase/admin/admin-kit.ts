@@ -117,10 +117,17 @@ export async function settleMpesa(server: TestServer, order: OrderDoc, resultCod
   if (result.error) throw new Error(result.error.message)
 }
 
-/** Moves an order along as staff do from the transactions page. */
+/** How staff name the carrier when they dispatch an order. */
+export const DISPATCH = { courier: 'G4S Courier', tracking: 'G4S-778812' }
+
+/** Moves an order along as staff do from the transactions page (dispatching names the carrier). */
 export async function advance(staff: SupabaseClient, orderId: string, ...statuses: string[]) {
   for (const status of statuses) {
-    const { error } = await staff.rpc('set_order_status', { order_id: orderId, status })
+    const { error } = await staff.rpc('set_order_status', {
+      order_id: orderId,
+      status,
+      ...(status === 'dispatched' ? DISPATCH : {}),
+    })
     if (error) throw new Error(`set_order_status ${status}: ${error.message}`)
   }
 }

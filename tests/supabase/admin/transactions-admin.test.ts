@@ -162,7 +162,12 @@ describe('order detail and status changes', () => {
     let detail = await fetchOrderDetail(staff, cod.orderNumber)
     for (const next of ['confirmed', 'dispatched', 'delivered'] as const) {
       expect(nextStatuses(detail)).toContain(next)
-      await changeOrderStatus(staff, cod.id, next)
+      await changeOrderStatus(
+        staff,
+        cod.id,
+        next,
+        next === 'dispatched' ? { courier: 'Sendy', tracking: 'SND-20418' } : undefined,
+      )
       detail = await fetchOrderDetail(staff, cod.orderNumber)
       expect(detail.status).toBe(next)
     }

@@ -118,9 +118,11 @@ async function buildFixtures(db: LocalDb): Promise<Fixtures> {
     }),
   )
   for (const status of ['confirmed', 'dispatched', 'delivered']) {
-    await call(db, manager, `select public.set_order_status($1, $2) as value`, [
+    await call(db, manager, `select public.set_order_status($1, $2, $3, $4) as value`, [
       orderB.value!.id,
       status,
+      'Sendy',
+      'SND-20418',
     ])
   }
   const commissionA = (
@@ -433,6 +435,15 @@ const probes: Probe[] = [
     what: "record a payment on A's order",
     kind: 'write',
     sql: "insert into public.payments (order_id, provider, amount, status) values ($1, 'cod', 1, 'paid')",
+    params: (f) => [f.orderA],
+    expect: everyoneDenied,
+  },
+  // refunds: only refund_order() writes them
+  {
+    table: 'refunds',
+    what: "record a refund on A's order",
+    kind: 'write',
+    sql: "insert into public.refunds (order_id, amount, reason, method, channel, reference, status) values ($1, 1, 'free money', 'cod', 'manual', 'X1234', 'completed')",
     params: (f) => [f.orderA],
     expect: everyoneDenied,
   },

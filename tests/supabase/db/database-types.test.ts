@@ -21,7 +21,7 @@ afterAll(async () => {
 it('matches what npm run db:types generates from the migrations', async () => {
   const generated = await generateTypes(db)
   expect(generated).toContain(
-    "status: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'",
+    "status: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'",
   )
   expect(generated).toContain('place_order: { Args: { payload: Json }; Returns: Json }')
   expect(readFileSync(typesFile, 'utf8')).toBe(generated)

@@ -102,10 +102,14 @@ function settle(
   ])
 }
 
+/** Dispatching names the courier and the tracking number, as staff must. */
 function setStatus(actor: Actor, orderId: string, status: string) {
-  return call<OrderDoc>(db, actor, 'select public.set_order_status($1, $2) as value', [
+  const dispatch = status === 'dispatched'
+  return call<OrderDoc>(db, actor, 'select public.set_order_status($1, $2, $3, $4) as value', [
     orderId,
     status,
+    dispatch ? 'Sendy' : null,
+    dispatch ? 'SND-20418' : null,
   ])
 }
 

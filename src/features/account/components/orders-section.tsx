@@ -19,6 +19,7 @@ const statusText: Record<Order['status'], string> = {
   dispatched: 'On its way',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 }
 
 const paymentText: Record<Order['payment_status'], string> = {

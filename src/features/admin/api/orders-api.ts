@@ -11,6 +11,7 @@ export type OrderRow = Tables['orders']['Row']
 export type OrderItemRow = Tables['order_items']['Row']
 export type PaymentRow = Tables['payments']['Row']
 export type CommissionRow = Tables['commissions']['Row']
+export type RefundRow = Tables['refunds']['Row']
 
 export const ORDERS_PAGE_SIZE = 25
 /** Enough for a month of a busy shop in one file; beyond it, narrow the dates. */
@@ -148,6 +149,7 @@ export async function fetchOrdersForExport(
 export type OrderDetail = OrderRow & {
   order_items: OrderItemRow[]
   payments: PaymentRow[]
+  refunds: RefundRow[]
   commission: CommissionRow | null
   affiliate: { code: string } | null
   pickup: { name: string } | null
@@ -168,7 +170,7 @@ export async function fetchOrderDetail(
     await client
       .from('orders')
       .select(
-        '*, order_items(*), payments(*), commissions(*), affiliates(code), pickup_points(name)',
+        '*, order_items(*), payments(*), refunds(*), commissions(*), affiliates(code), pickup_points(name)',
       )
       .eq('order_number', orderNumber)
       .limit(1),
@@ -176,6 +178,7 @@ export async function fetchOrderDetail(
     | (OrderRow & {
         order_items: OrderItemRow[] | null
         payments: PaymentRow[] | null
+        refunds: RefundRow[] | null
         commissions: CommissionRow | CommissionRow[] | null
         affiliates: { code: string } | { code: string }[] | null
         pickup_points: { name: string } | { name: string }[] | null
@@ -183,11 +186,12 @@ export async function fetchOrderDetail(
     | null
   const row = rows?.[0]
   if (!row) throw new AdminApiError(`Order ${orderNumber} was not found.`, 404)
-  const { commissions, affiliates, pickup_points, order_items, payments, ...order } = row
+  const { commissions, affiliates, pickup_points, order_items, payments, refunds, ...order } = row
   return {
     ...order,
     order_items: [...(order_items ?? [])].sort((a, b) => a.line_no - b.line_no),
     payments: [...(payments ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at)),
+    refunds: [...(refunds ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at)),
     commission: single(commissions),
     affiliate: single(affiliates),
     pickup: single(pickup_points),
@@ -214,13 +218,27 @@ const transitionMessages: Record<string, string> = {
   order_not_found: 'This order no longer exists.',
 }
 
-/** Moves an order along through set_order_status(); the answer is the order document. */
+/** Who carries a dispatched order, and how the shopper follows it. */
+export interface DispatchDetails {
+  courier: string
+  tracking: string
+}
+
+/**
+ * Moves an order along through set_order_status(); dispatching needs the courier and the tracking
+ * number or rider's phone (the database checks them).
+ */
 export async function changeOrderStatus(
   client: AppSupabaseClient,
   orderId: string,
   status: OrderStatus,
+  dispatch?: DispatchDetails,
 ): Promise<void> {
-  const response = await client.rpc('set_order_status', { order_id: orderId, status })
+  const response = await client.rpc('set_order_status', {
+    order_id: orderId,
+    status,
+    ...(dispatch ? { courier: dispatch.courier, tracking: dispatch.tracking } : {}),
+  })
   if (response.error) {
     const error = toAdminError(response.error, response.status)
     const better = error.detailCode ? transitionMessages[error.detailCode] : undefined

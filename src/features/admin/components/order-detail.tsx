@@ -1,4 +1,6 @@
 import { BankTransferReceived } from './bank-transfer-received'
+import { DispatchDialog } from './dispatch-dialog'
+import { OrderRefunds } from './order-refunds'
 import { Box } from '@chakra-ui/react/box'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { useState, type ReactNode } from 'react'
@@ -45,6 +47,7 @@ const actionLabel: Record<OrderStatus, string> = {
   dispatched: 'Mark as dispatched',
   delivered: 'Mark as delivered',
   cancelled: 'Cancel order',
+  refunded: 'Refund',
 }
 
 const doneLabel: Record<OrderStatus, string> = {
@@ -53,6 +56,7 @@ const doneLabel: Record<OrderStatus, string> = {
   dispatched: 'is on its way',
   delivered: 'is delivered',
   cancelled: 'is cancelled',
+  refunded: 'is refunded',
 }
 
 /** One order in a side panel: what was bought, by whom, where it goes, how it was paid, and the next step. */
@@ -97,6 +101,7 @@ export function OrderDetailPanel({
 function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => void }) {
   const [busy, setBusy] = useState<OrderStatus | null>(null)
   const [confirmCancel, setConfirmCancel] = useState(false)
+  const [dispatching, setDispatching] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const next = nextStatuses(order)
   const waitingForMpesa =
@@ -151,7 +156,9 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
               .map((status) => (
                 <AdminButton
                   key={status}
-                  onClick={() => void move(status)}
+                  onClick={() =>
+                    status === 'dispatched' ? setDispatching(true) : void move(status)
+                  }
                   loading={busy === status}
                   disabled={
                     busy !== null ||
@@ -281,6 +288,12 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
           {address.map((line) => (
             <chakra.p key={line}>{line}</chakra.p>
           ))}
+          {order.courier ? (
+            <chakra.p fontSize="sm" mt="2">
+              <chakra.span color="brand.muted">Dispatched with </chakra.span>
+              {order.courier} · {order.tracking}
+            </chakra.p>
+          ) : null}
           {order.rider_note ? (
             <chakra.p fontSize="sm" mt="2">
               <chakra.span color="brand.muted">Note for the rider: </chakra.span>
@@ -330,6 +343,8 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
           </chakra.ul>
         )}
       </Section>
+
+      <OrderRefunds order={order} onChanged={onChanged} />
 
       <Section title="Referral">
         {order.affiliate ? (
@@ -385,6 +400,12 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
         </chakra.dl>
       </Section>
 
+      <DispatchDialog
+        order={order}
+        open={dispatching}
+        onClose={() => setDispatching(false)}
+        onDispatched={onChanged}
+      />
       <ConfirmDialog
         open={confirmCancel}
         title={`Cancel order ${order.order_number}?`}
@@ -400,7 +421,7 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
           {order.affiliate ? ' and the affiliate’s commission is reversed' : ''}. This cannot be
           undone.
           {order.payment_status === 'paid'
-            ? ' The order is paid: refund the customer separately.'
+            ? ' The order is paid: refund it afterwards with Refund.'
             : ''}
         </chakra.p>
       </ConfirmDialog>

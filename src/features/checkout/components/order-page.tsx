@@ -23,6 +23,7 @@ import { BankTransferPanel } from './bank-transfer-panel'
 import { CardPanel } from './card-panel'
 import { MpesaPanel } from './mpesa-panel'
 import { OrderDiscountRows } from './order-discount-rows'
+import { OrderProgress } from './order-progress'
 import { optionsText, TotalRow } from './order-summary'
 
 const statusText: Record<OrderStatus, string> = {
@@ -31,6 +32,7 @@ const statusText: Record<OrderStatus, string> = {
   dispatched: 'On its way',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 }
 
 function paymentText(order: OrderDocument): string {
@@ -107,9 +109,9 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
   }, [number, token, user, generation])
 
   const reload = useCallback(() => setGeneration((n) => n + 1), [])
-  // Paid, dispatched, delivered, cancelled: the page follows the order while it is open. A signed-in
-  // owner hears each change of their orders; a guest hears it on the order's private topic, which
-  // only its key opens. Everyone re-reads while the socket is down.
+  // Paid, dispatched (with courier and tracking), delivered, cancelled, refunded: the page follows the
+  // order while it is open. A signed-in owner hears each change of their orders; a guest hears it on the
+  // order's private topic, which only its key opens. Everyone re-reads while the socket is down.
   const orderId = load.state === 'ready' ? load.order.id : null
   const orderKey = load.state === 'ready' ? load.token : null
   const [keyTopic, setKeyTopic] = useState<string | null>(null)
@@ -225,6 +227,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
               expires and they go back on sale.
             </Notice>
           ) : null}
+          <OrderProgress order={order} />
           {unpaidMpesa ? <MpesaPanel order={order} token={load.token} onSettled={reload} /> : null}
           {order.paymentMethod === 'mpesa' && order.paymentStatus === 'paid' ? (
             <Notice tone="success" role="status">

@@ -308,6 +308,15 @@ export function createDarajaProvider(
       )
       return parseStkQueryResponse(status, body)
     },
+    async refund() {
+      // Daraja's reversal and payout APIs answer later on a result URL and need the store's initiator
+      // credentials; until those are set up, staff send the money from the M-Pesa portal and record it.
+      throw new ProviderError(
+        'M-Pesa refunds are not set up for this store yet: send the money from the M-Pesa portal, then record the refund as made by hand with its M-Pesa code.',
+        'refunds_not_configured',
+        503,
+      )
+    },
   }
 }
 

@@ -5,6 +5,7 @@ import {
   type StkPushAccepted,
   type StkPushRequest,
   type StkQueryResult,
+  ProviderError,
 } from './types.ts'
 
 /** The number that always declines, so the failure path can be tried locally (spec decision). */
@@ -64,6 +65,31 @@ export function createSandboxProvider(options: SandboxOptions = {}): MpesaProvid
         resultDesc: SANDBOX_SUCCESS_DESC,
         receipt: await sandboxReceipt(checkoutRequestId),
       }
+    },
+    async refund(request) {
+      // The failing number refuses refunds too, so the refused path can be tried locally.
+      if (request.phone === SANDBOX_FAILING_PHONE) {
+        throw new ProviderError(
+          'M-Pesa declined the refund: the receiving number cannot take it.',
+          'refund_declined',
+        )
+      }
+      if (!Number.isInteger(request.amount) || request.amount < 1) {
+        throw new ProviderError(
+          'The refund must be a whole number of shillings.',
+          'invalid_amount',
+          400,
+        )
+      }
+      if (request.amount > request.paymentAmount) {
+        throw new ProviderError(
+          'M-Pesa cannot refund more than the payment.',
+          'invalid_amount',
+          400,
+        )
+      }
+      const id = crypto.randomUUID()
+      return { reference: await sandboxReceipt(`refund:${request.receipt}:${id}`) }
     },
   }
 }

@@ -32,11 +32,31 @@ export type StkQueryResult =
       amount?: number
     }
 
+/** Money going back to the shopper for (part of) a paid M-Pesa payment. */
+export interface MpesaRefundRequest {
+  /** The M-Pesa receipt of the payment being refunded. */
+  receipt: string
+  /** The number that paid (2547XXXXXXXX). */
+  phone: string
+  /** Whole shillings, at most the payment. */
+  amount: number
+  /** The whole payment: refunding all of it is a reversal, part of it a payout. */
+  paymentAmount: number
+  orderNumber: string
+}
+
+/** The provider sent the money; `reference` is its id for the refund. */
+export interface MpesaRefundSent {
+  reference: string
+}
+
 export interface MpesaProvider {
   readonly name: 'daraja' | 'sandbox'
   stkPush(request: StkPushRequest): Promise<StkPushAccepted>
   /** `requestedAt`: when the push was recorded (ISO string or epoch ms). */
   query(checkoutRequestId: string, requestedAt: string | number): Promise<StkQueryResult>
+  /** Sends a refund back to the paying number; throws ProviderError when it is refused. */
+  refund(request: MpesaRefundRequest): Promise<MpesaRefundSent>
 }
 
 /** The provider refused or could not be reached; `message` is safe to show. */

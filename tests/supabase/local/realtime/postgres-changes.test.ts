@@ -37,7 +37,11 @@ async function shopper() {
 }
 
 const setStatus = (order: OrderDoc, status: string) =>
-  manager.rpc('set_order_status', { order_id: order.id, status })
+  manager.rpc('set_order_status', {
+    order_id: order.id,
+    status,
+    ...(status === 'dispatched' ? { courier: 'Sendy', tracking: 'SND-20418' } : {}),
+  })
 
 describe('postgres changes', () => {
   it("brings a shopper their own order's update within a second, never another shopper's", async () => {

@@ -1,0 +1,153 @@
+import { createClient } from '@supabase/supabase-js'
+import { publicKey } from '../api-keys.ts'
+import { errorResponse, json, PaymentError, preflight, readJsonObject } from './http.ts'
+import { fromDatabaseError, serviceClient } from './order-access.ts'
+import { mpesaProviderFromEnv, type EnvReader } from './provider.ts'
+import { ProviderError, type MpesaProvider } from './types.ts'
+
+/**
+ * POST { orderId, lines: [{ lineNo, quantity }], extraAmount, reason, reference?, byHand? } from an
+ * admin's session. The database records the refund (and refuses anyone but an admin, and any refund
+ * beyond what was paid); a refund of money taken by M-Pesa or card is then sent back through that
+ * provider, and the database told what the provider said. Bank and cash refunds, and any refund made
+ * by hand, are recorded at once with their reference.
+ */
+
+/** What a card provider needs to refund (part of) a card payment. */
+export interface CardRefundRequest {
+  /** The provider's reference of the card payment. */
+  paymentReference: string
+  amount: number
+  orderNumber: string
+}
+
+/**
+ * Refunds through the card provider; resolves to the provider's refund reference or throws
+ * ProviderError. The card payments module supplies it; without one, card refunds are refused and the
+ * refund is released (staff can refund by hand).
+ */
+export type CardRefunder = (request: CardRefundRequest) => Promise<{ reference: string }>
+
+export interface RefundsContext {
+  env: EnvReader
+  mpesa?: MpesaProvider
+  card?: CardRefunder
+}
+
+interface RefundDoc {
+  id: string
+  orderNumber: string
+  amount: number
+  method: 'mpesa' | 'card' | 'bank' | 'cod'
+  channel: 'provider' | 'manual'
+  status: 'pending' | 'completed' | 'failed'
+  failure: string | null
+  payment: { receipt: string | null; phone: string | null; amount: number; provider: string } | null
+}
+
+const noCardProvider: CardRefunder = () =>
+  Promise.reject(
+    new ProviderError(
+      'Card refunds are not available yet: refund the card from the provider’s dashboard, then record it as made by hand.',
+      'card_refunds_unavailable',
+      503,
+    ),
+  )
+
+/** Sends the money back through the provider that took it; the provider's reference, or an error. */
+async function sendThroughProvider(refund: RefundDoc, context: RefundsContext): Promise<string> {
+  const payment = refund.payment
+  if (!payment?.receipt) {
+    throw new ProviderError(
+      'The payment has no provider reference to refund.',
+      'no_payment_reference',
+    )
+  }
+  if (refund.method === 'mpesa') {
+    const provider = context.mpesa ?? mpesaProviderFromEnv(context.env)
+    const sent = await provider.refund({
+      receipt: payment.receipt,
+      phone: payment.phone ?? '',
+      amount: refund.amount,
+      paymentAmount: payment.amount,
+      orderNumber: refund.orderNumber,
+    })
+    return sent.reference
+  }
+  const card = context.card ?? noCardProvider
+  const sent = await card({
+    paymentReference: payment.receipt,
+    amount: refund.amount,
+    orderNumber: refund.orderNumber,
+  })
+  return sent.reference
+}
+
+export async function handleRefund(req: Request, context: RefundsContext): Promise<Response> {
+  if (req.method === 'OPTIONS') return preflight()
+  if (req.method !== 'POST') {
+    return errorResponse(new PaymentError(405, 'method_not_allowed', 'Use POST.'))
+  }
+  try {
+    const url = context.env('SUPABASE_URL')
+    const key = publicKey(context.env)
+    const authorization = req.headers.get('authorization') ?? ''
+    if (!url || !key) throw new PaymentError(503, 'not_configured', 'Refunds are not available.')
+    if (!/^Bearer\s+\S+$/i.test(authorization)) {
+      throw new PaymentError(401, 'signed_out', 'Sign in as an admin to refund an order.')
+    }
+    const body = await readJsonObject(req)
+    // The admin's own session records the refund, so the database decides who may.
+    const caller = createClient(url, key, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { headers: { Authorization: authorization } },
+    })
+    const recorded = await caller.rpc('refund_order', {
+      order_id: body.orderId,
+      lines: body.lines ?? [],
+      extra_amount: body.extraAmount ?? 0,
+      reason: body.reason,
+      reference: body.reference ?? null,
+      by_hand: body.byHand === true,
+    })
+    if (recorded.error) {
+      if (recorded.error.code === '42501') {
+        throw new PaymentError(403, 'forbidden', 'Only an admin can refund an order.')
+      }
+      throw fromDatabaseError(recorded.error)
+    }
+    const refund = recorded.data as RefundDoc
+    if (refund.status !== 'pending') return json(200, refund)
+
+    let outcome: { succeeded: boolean; reference?: string; failure?: string }
+    try {
+      outcome = { succeeded: true, reference: await sendThroughProvider(refund, context) }
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error
+      outcome = { succeeded: false, failure: error.message }
+    }
+    const service = serviceClient(context.env)
+    const settled = await service.rpc('record_refund_result', {
+      refund_id: refund.id,
+      succeeded: outcome.succeeded,
+      reference: outcome.reference ?? null,
+      failure: outcome.failure ?? null,
+    })
+    if (settled.error) throw fromDatabaseError(settled.error)
+    const final = settled.data as RefundDoc
+    if (final.status === 'failed') {
+      return json(502, {
+        code: 'refund_failed',
+        message: `${final.failure ?? 'The provider refused the refund.'} Nothing was refunded.`,
+        refund: final,
+      })
+    }
+    return json(200, final)
+  } catch (error) {
+    if (error instanceof PaymentError) return errorResponse(error)
+    console.error('[refunds] unexpected error:', error)
+    return errorResponse(
+      new PaymentError(500, 'internal_error', 'Something went wrong. Please try again.'),
+    )
+  }
+}

@@ -1,0 +1,3 @@
+import { handleRefund } from '../_shared/payments/refunds.ts'
+
+Deno.serve((req) => handleRefund(req, { env: (name) => Deno.env.get(name) }))

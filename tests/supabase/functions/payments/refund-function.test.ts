@@ -1,0 +1,149 @@
+/**
+ * The order-refund function on the embedded server with the M-Pesa sandbox: an admin's refund of an
+ * M-Pesa order goes back through the provider and completes with its reference; a refund the provider
+ * declines is released and nothing is refunded; a refund made by hand is recorded with its code; a
+ * manager is refused.
+ */
+import { randomUUID } from 'node:crypto'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestServer } from '../../../support/server'
+import {
+  addProduct,
+  placeOrder,
+  signIn,
+  startAdminServer,
+  type OrderDoc,
+} from '../../admin/admin-kit'
+
+const ENV = { MPESA_PROVIDER: 'sandbox' }
+let server: TestServer
+let saved: Record<string, string | undefined>
+let admin: SupabaseClient
+let manager: SupabaseClient
+
+beforeAll(async () => {
+  // Functions read the server process's environment per request.
+  saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]))
+  Object.assign(process.env, ENV)
+  server = await startAdminServer()
+  await addProduct(server, { id: 'rfn-bag', price: 6000, stock: 30 })
+  admin = await signIn(server, 'admin@luxekenya.test')
+  manager = await signIn(server, 'manager@luxekenya.test')
+})
+
+afterAll(async () => {
+  for (const [key, value] of Object.entries(saved ?? {})) {
+    if (value === undefined) delete process.env[key]
+    else process.env[key] = value
+  }
+  await server?.close()
+})
+
+/** An M-Pesa order for two bags, paid from `phone`. */
+async function paidOrder(phone = '0712345678'): Promise<OrderDoc> {
+  const order = await placeOrder(server.client(), {
+    productId: 'rfn-bag',
+    quantity: 2,
+    paymentMethod: 'mpesa',
+  })
+  const service = server.admin()
+  const checkoutRequestId = `ws_CO_${randomUUID()}`
+  const asked = await service.rpc('record_payment_request', {
+    order_id: order.id,
+    phone,
+    checkout_request_id: checkoutRequestId,
+  })
+  if (asked.error) throw new Error(asked.error.message)
+  const paid = await service.rpc('record_payment_result', {
+    checkout_request_id: checkoutRequestId,
+    result_code: 0,
+    result_desc: 'The service request is processed successfully.',
+    mpesa_receipt: `Q${randomUUID().slice(0, 9).toUpperCase()}`,
+    amount: order.total,
+  })
+  if (paid.error) throw new Error(paid.error.message)
+  return order
+}
+
+async function invoke(client: SupabaseClient, body: unknown) {
+  const { data: session } = await client.auth.getSession()
+  const response = await fetch(`${server.url}/functions/v1/order-refund`, {
+    method: 'POST',
+    headers: {
+      apikey: server.anonKey,
+      Authorization: `Bearer ${session.session?.access_token ?? server.anonKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+const refundedTotal = async (orderId: string) =>
+  (
+    await server.server.db.pg.query<{ refunded_total: number; payment_status: string }>(
+      'select refunded_total, payment_status from public.orders where id = $1',
+      [orderId],
+    )
+  ).rows[0]
+
+describe('the order-refund function', () => {
+  it('sends an M-Pesa refund back through the provider and completes it', async () => {
+    const order = await paidOrder()
+    const half = await invoke(admin, {
+      orderId: order.id,
+      lines: [{ lineNo: 1, quantity: 1 }],
+      reason: 'One bag arrived damaged',
+    })
+    expect(half.status).toBe(200)
+    expect(half.body).toMatchObject({ amount: 6000, status: 'completed', channel: 'provider' })
+    expect(half.body.reference).toMatch(/^S[A-Z0-9]{9}$/)
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 6000, payment_status: 'paid' })
+  })
+
+  it('releases a refund the provider declines: nothing is refunded and it can be tried again', async () => {
+    const order = await paidOrder('0700000001')
+    const declined = await invoke(admin, {
+      orderId: order.id,
+      lines: [{ lineNo: 1, quantity: 2 }],
+      reason: 'Customer changed their mind',
+    })
+    expect(declined.status).toBe(502)
+    expect(declined.body.message).toBe(
+      'M-Pesa declined the refund: the receiving number cannot take it. Nothing was refunded.',
+    )
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 0, payment_status: 'paid' })
+
+    // Sent from the M-Pesa portal instead, and recorded by hand with its code.
+    const byHand = await invoke(admin, {
+      orderId: order.id,
+      lines: [{ lineNo: 1, quantity: 2 }],
+      extraAmount: order.total - 12000,
+      reason: 'Customer changed their mind',
+      byHand: true,
+      reference: 'SKL4HAND01',
+    })
+    expect(byHand.status).toBe(200)
+    expect(byHand.body).toMatchObject({
+      status: 'completed',
+      channel: 'manual',
+      reference: 'SKL4HAND01',
+    })
+    expect(await refundedTotal(order.id)).toEqual({
+      refunded_total: order.total,
+      payment_status: 'refunded',
+    })
+  })
+
+  it('refuses a manager, a visitor and a refund beyond what was paid', async () => {
+    const order = await paidOrder()
+    const body = { orderId: order.id, lines: [], extraAmount: 100, reason: 'Goodwill' }
+    expect(await invoke(manager, body)).toMatchObject({ status: 403 })
+    expect((await invoke(server.client(), body)).status).toBe(403)
+    const tooMuch = await invoke(admin, { ...body, extraAmount: order.total + 1 })
+    expect(tooMuch.status).toBe(409)
+    expect(tooMuch.body.code).toBe('over_refund')
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 0, payment_status: 'paid' })
+  })
+})
