@@ -12,6 +12,7 @@ import {
   oauthErrorResponse,
 } from './errors'
 import { createInvitationEndpoints } from './invitations'
+import { createMfaEndpoints, MFA_SCHEMA, sessionAssurance } from './mfa'
 import type { PasswordHasher } from './passwords'
 import { createSignInLimiter } from './rate-limit'
 import { createRequestLimiter } from './request-limits'
@@ -31,7 +32,6 @@ import {
   newRefreshToken,
   type Queryable,
   saveOneTimeToken,
-  sessionAmr,
   type TokenColumn,
   userJson,
   type UserRow,
@@ -179,7 +179,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   ): Promise<Record<string, unknown>> {
     const user = await findUserById(q, userId)
     if (!user) throw errors.unexpected('user vanished while signing in')
-    const amr = await sessionAmr(q, sessionId)
+    const { aal, amr } = await sessionAssurance(q, sessionId)
     const iat = Math.floor(now() / 1000)
     const exp = iat + settings().jwtExpiry
     const claims: JwtClaims = {
@@ -193,7 +193,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role,
-      aal: 'aal1',
+      aal,
       amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
@@ -1035,6 +1035,16 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     tokenHash,
   })
 
+  const mfa = createMfaEndpoints({
+    db,
+    now,
+    settings,
+    readBody,
+    requireUser,
+    requireAdmin,
+    issueSession,
+  })
+
   // ---------------------------------------------------------------------------------------------
   // Router
 
@@ -1084,11 +1094,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (path === '/authorize' || path === '/callback' || path === '/user/identities/authorize') {
       throw errors.validation('Unsupported provider: provider is not enabled')
     }
-    if (path.startsWith('/factors')) {
-      // Authentication comes first: without a token GoTrue answers 401 before anything else.
-      await requireUser(req)
-      throw new AuthError(422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP')
-    }
+    const mfaAnswer = await mfa.route(req, path, client.ip)
+    if (mfaAnswer) return mfaAnswer
     if (path === '/invite' && method === 'POST') return invitations.invite(req, url)
     if (path === '/admin/generate_link' && method === 'POST') return invitations.generateLink(req)
     if (path.startsWith('/admin/')) return admin(req, url, path)
@@ -1098,6 +1105,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   return {
     async ensureSchema() {
       await db.pg.exec(AUTH_SCHEMA_ADDITIONS)
+      await db.pg.exec(MFA_SCHEMA)
     },
     async handle(req, client) {
       const url = new URL(req.url)
