@@ -955,6 +955,7 @@ export type Database = {
           nairobi_delivery_fee: number
           other_county_delivery_fee: number
           pickup_fee: number
+          staff_require_second_factor: boolean
           updated_at: string
           welcome_code_days: number
           welcome_discount_cap: number
@@ -978,6 +979,7 @@ export type Database = {
           nairobi_delivery_fee: number
           other_county_delivery_fee: number
           pickup_fee: number
+          staff_require_second_factor?: boolean
           updated_at?: string
           welcome_code_days?: number
           welcome_discount_cap?: number
@@ -1001,6 +1003,7 @@ export type Database = {
           nairobi_delivery_fee?: number
           other_county_delivery_fee?: number
           pickup_fee?: number
+          staff_require_second_factor?: boolean
           updated_at?: string
           welcome_code_days?: number
           welcome_discount_cap?: number
@@ -1100,6 +1103,7 @@ export type Database = {
         Returns: Json
       }
       release_unpaid_bank_orders: { Args: never; Returns: string }
+      remove_second_factors: { Args: { user_id: string }; Returns: number }
       remove_staff: { Args: { user_id: string }; Returns: undefined }
       review_affiliate: {
         Args: { affiliate_id: string; status: string; commission_percent?: number }
@@ -1108,6 +1112,7 @@ export type Database = {
       set_order_status: { Args: { order_id: string; status: string }; Returns: Json }
       set_staff_role: { Args: { user_id: string; role: string }; Returns: undefined }
       staff_overview: { Args: never; Returns: Json }
+      staff_second_factor_ok: { Args: never; Returns: boolean }
       subscribe_newsletter: {
         Args: { email: string; client_id?: string; source?: string }
         Returns: undefined
