@@ -1,0 +1,68 @@
+/**
+ * Completes the second sign-in step for a supabase-js client signed in with a password, the way a
+ * person with an authenticator app would: staff without a factor enrol one first (staff rights need
+ * an aal2 session), and the code is computed from the factor's secret. Each code works once, so the
+ * kit takes the oldest unused code the server still accepts, waiting for a fresh one if needed.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { totpCode, totpStep, TOTP_PERIOD_SECONDS, TOTP_SKEW } from '../../supabase/local/auth/totp'
+import type { TestServer } from './server'
+
+interface FactorState {
+  id: string
+  secret: string
+  last: string | null
+}
+
+async function verifiedFactor(server: TestServer, userId: string) {
+  const res = await server.server.db.pg.query<FactorState>(
+    `select id, secret, last_verified_step::text as last from auth.mfa_factors
+      where user_id = $1 and status = 'verified' and factor_type = 'totp'
+      order by created_at limit 1`,
+    [userId],
+  )
+  return res.rows[0]
+}
+
+async function isStaff(server: TestServer, userId: string) {
+  const res = await server.server.db.pg.query(
+    'select 1 from public.user_roles where user_id = $1',
+    [userId],
+  )
+  return res.rows.length > 0
+}
+
+/** The oldest accepted step newer than the last used one (waits for one when all are used). */
+async function freshCode(server: TestServer, factor: FactorState): Promise<string> {
+  const last = factor.last === null ? -Infinity : Number(factor.last)
+  for (;;) {
+    const now = server.server.clock.now()
+    const current = totpStep(now)
+    for (let step = current - TOTP_SKEW; step <= current + TOTP_SKEW; step++) {
+      if (step > last) return totpCode(factor.secret, step)
+    }
+    const wait = TOTP_PERIOD_SECONDS * 1000 - (now % (TOTP_PERIOD_SECONDS * 1000)) + 50
+    await new Promise((resolve) => setTimeout(resolve, wait))
+  }
+}
+
+export async function completeSecondFactor(server: TestServer, client: SupabaseClient) {
+  const { data } = await client.auth.getSession()
+  const userId = data.session?.user.id
+  if (!userId) throw new Error('completeSecondFactor: the client is not signed in')
+  let factor = await verifiedFactor(server, userId)
+  if (!factor) {
+    if (!(await isStaff(server, userId))) return
+    const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' })
+    if (enrolled.error) throw enrolled.error
+    factor = { id: enrolled.data.id, secret: enrolled.data.totp.secret, last: null }
+  }
+  const challenge = await client.auth.mfa.challenge({ factorId: factor.id })
+  if (challenge.error) throw challenge.error
+  const verified = await client.auth.mfa.verify({
+    factorId: factor.id,
+    challengeId: challenge.data.id,
+    code: await freshCode(server, factor),
+  })
+  if (verified.error) throw verified.error
+}
