@@ -19,6 +19,7 @@ import { Notice, SectionCard } from './account-ui'
 import { AddressesSection } from './addresses-section'
 import { OrdersSection, type WaitingOrder } from './orders-section'
 import { ProfileSection } from './profile-section'
+import { TwoStepSection } from './two-step-section'
 import { SignOutCard } from './sign-out-card'
 
 /**
@@ -126,6 +127,7 @@ function AccountView({ user }: { user: AuthUser }) {
         <AddressesSection userId={user.id} />
         <OrdersSection userId={user.id} waiting={waiting} />
         <WishlistCard />
+        <TwoStepSection />
         <SignOutCard warning={warning} />
       </Box>
     </Box>
