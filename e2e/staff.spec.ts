@@ -16,8 +16,9 @@ test('an admin invites a manager, who sets a password through the link; removed,
   page,
   browser,
 }) => {
-  // Two people's whole journeys in two browser contexts, each loading the app cold.
-  test.setTimeout(150_000)
+  // Two people's whole journeys in two browser contexts, each loading the app cold, one of them
+  // setting up an authenticator.
+  test.setTimeout(210_000)
   const email = uniqueEmail('invited-manager')
 
   await signInAt(page, '/admin/staff', ADMIN_EMAIL)
