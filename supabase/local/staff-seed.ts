@@ -66,8 +66,8 @@ export interface StaffCode {
 }
 
 /**
- * The sign-in code a local staff account can use right now: the oldest code in the accepted window
- * newer than the last one used (each code works once).
+ * The sign-in code a local staff account can use right now: the current step's code, or the next
+ * step's once the current one was used (each code works once).
  */
 export async function localStaffCodes(db: LocalDb, nowMs: number): Promise<StaffCode[]> {
   const used = await db.pg.query<{ email: string; step: string | null }>(
@@ -83,7 +83,8 @@ export async function localStaffCodes(db: LocalDb, nowMs: number): Promise<Staff
     const row = used.rows.find((r) => r.email === staff.email)
     if (!row) return []
     const last = row.step === null ? -Infinity : Number(row.step)
-    for (let step = current - TOTP_SKEW; step <= current + TOTP_SKEW; step++) {
+    // The current step first: an older code may run out before it is typed.
+    for (let step = current; step <= current + TOTP_SKEW; step++) {
       if (step > last) {
         const seconds = Math.ceil((step + TOTP_SKEW - current + 1) * TOTP_PERIOD_SECONDS - intoStep)
         return [{ email: staff.email, code: totpCode(staff.totpSecret, step), seconds }]

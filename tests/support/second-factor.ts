@@ -33,13 +33,16 @@ async function isStaff(server: TestServer, userId: string) {
   return res.rows.length > 0
 }
 
-/** The oldest accepted step newer than the last used one (waits for one when all are used). */
+/**
+ * The current step's code, or the next step's when the current one was used (waits when both were).
+ * The previous step's code is never taken: on a busy machine it can leave the window before it arrives.
+ */
 async function freshCode(server: TestServer, factor: FactorState): Promise<string> {
   const last = factor.last === null ? -Infinity : Number(factor.last)
   for (;;) {
     const now = server.server.clock.now()
     const current = totpStep(now)
-    for (let step = current - TOTP_SKEW; step <= current + TOTP_SKEW; step++) {
+    for (let step = current; step <= current + TOTP_SKEW; step++) {
       if (step > last) return totpCode(factor.secret, step)
     }
     const wait = TOTP_PERIOD_SECONDS * 1000 - (now % (TOTP_PERIOD_SECONDS * 1000)) + 50
@@ -59,7 +62,7 @@ async function completeByTrying(client: SupabaseClient, email: string | undefine
   if (!factor) return
   for (let attempt = 0; attempt < 8; attempt++) {
     const current = totpStep(Date.now())
-    for (let step = current - TOTP_SKEW; step <= current + TOTP_SKEW; step++) {
+    for (let step = current; step <= current + TOTP_SKEW; step++) {
       const { error } = await client.auth.mfa.challengeAndVerify({
         factorId: factor.id,
         code: totpCode(staff.totpSecret, step),
