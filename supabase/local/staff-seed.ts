@@ -79,7 +79,7 @@ export async function localStaffCodes(db: LocalDb, nowMs: number): Promise<Staff
   )
   const current = totpStep(nowMs)
   const intoStep = (nowMs / 1000) % TOTP_PERIOD_SECONDS
-  return LOCAL_STAFF.flatMap((staff) => {
+  return LOCAL_STAFF.flatMap((staff): StaffCode[] => {
     const row = used.rows.find((r) => r.email === staff.email)
     if (!row) return []
     const last = row.step === null ? -Infinity : Number(row.step)

@@ -101,10 +101,9 @@ describe('challenge and verify', () => {
     const aal = await client.auth.mfa.getAuthenticatorAssuranceLevel()
     expect(aal.data?.currentLevel).toBe('aal2')
     expect(aal.data?.nextLevel).toBe('aal2')
-    expect(aal.data?.currentAuthenticationMethods.map((m) => m.method)).toEqual([
-      'totp',
-      'password',
-    ])
+    expect(
+      aal.data?.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method)),
+    ).toEqual(['totp', 'password'])
     const listed = await client.auth.mfa.listFactors()
     expect(listed.data?.totp.map((f) => [f.id, f.status])).toEqual([[factor.id, 'verified']])
 
