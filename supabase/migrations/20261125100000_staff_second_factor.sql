@@ -53,9 +53,18 @@ begin
     'discount_redemptions', 'staff_invitations', 'audit_log']
   loop
     execute format(
-      'create policy "Staff need two-step sign-in" on public.%I as restrictive for all '
-      'to authenticated using ((select public.staff_second_factor_ok())) '
+      'create policy "Staff need two-step sign-in to read" on public.%I as restrictive '
+      'for select to authenticated using ((select public.staff_second_factor_ok()))', t);
+    execute format(
+      'create policy "Staff need two-step sign-in to add" on public.%I as restrictive '
+      'for insert to authenticated with check ((select public.staff_second_factor_ok()))', t);
+    execute format(
+      'create policy "Staff need two-step sign-in to change" on public.%I as restrictive '
+      'for update to authenticated using ((select public.staff_second_factor_ok())) '
       'with check ((select public.staff_second_factor_ok()))', t);
+    execute format(
+      'create policy "Staff need two-step sign-in to remove" on public.%I as restrictive '
+      'for delete to authenticated using ((select public.staff_second_factor_ok()))', t);
   end loop;
   -- The catalogue and store set-up: everyone reads them; staff at aal1 change nothing.
   foreach t in array array['products', 'product_sizes', 'product_photos', 'discount_codes',
