@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN_EMAIL, signInAt, uniqueEmail } from './support/accounts'
 import { skipIntro } from './support/pwa'
+import { totpCode, totpStep } from '../supabase/local/auth/totp'
 
 /**
  * The staff page against `npm start`: an admin invites a manager, who opens the link from the local
- * inbox, chooses a password and reaches the admin area; the admin then removes them, and the
+ * inbox, chooses a password, sets up an authenticator (a wrong code is refused) and only then reaches
+ * the admin area; the admin then removes them, and the
  * manager's open admin page loses access on its next action.
  */
 
@@ -14,8 +16,9 @@ test('an admin invites a manager, who sets a password through the link; removed,
   page,
   browser,
 }) => {
-  // Two people's whole journeys in two browser contexts, each loading the app cold.
-  test.setTimeout(150_000)
+  // Two people's whole journeys in two browser contexts, each loading the app cold, one of them
+  // setting up an authenticator.
+  test.setTimeout(210_000)
   const email = uniqueEmail('invited-manager')
 
   await signInAt(page, '/admin/staff', ADMIN_EMAIL)
@@ -46,6 +49,26 @@ test('an admin invites a manager, who sets a password through the link; removed,
   await passwordForm.getByLabel('Confirm new password', { exact: true }).fill('manager-pass-1')
   await passwordForm.getByRole('button', { name: 'Save new password' }).click()
   await expect(theirs).toHaveURL(/\/admin$/)
+
+  // Staff need two-step sign-in: the admin area opens only after an authenticator is set up.
+  await expect(
+    theirs.getByRole('heading', { level: 1, name: 'Set up two-step sign-in' }),
+  ).toBeVisible()
+  await expect(
+    theirs.getByRole('img', { name: 'QR code for your authenticator app' }),
+  ).toBeVisible()
+  await expect(theirs.getByRole('heading', { level: 1, name: 'Overview' })).toHaveCount(0)
+  const secret = (await theirs.getByTestId('totp-secret').textContent())!.trim()
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+  const codeForm = theirs.getByRole('form', { name: 'Authentication code' })
+  const valid = new Set([-1, 0, 1].map((o) => totpCode(secret, totpStep(Date.now()) + o)))
+  const wrong = ['111111', '222222', '333333', '444444'].find((c) => !valid.has(c))!
+  await codeForm.getByLabel('Authentication code').fill(wrong)
+  await codeForm.getByRole('button', { name: 'Turn on' }).click()
+  await expect(codeForm.getByText('That code is not right.', { exact: false })).toBeVisible()
+  await expect(theirs.getByRole('heading', { level: 1, name: 'Overview' })).toHaveCount(0)
+  await codeForm.getByLabel('Authentication code').fill(totpCode(secret, totpStep(Date.now())))
+  await codeForm.getByRole('button', { name: 'Turn on' }).click()
   await expect(theirs.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
   await expect(theirs.getByText('Manager', { exact: true })).toBeVisible()
 

@@ -34,12 +34,47 @@ export async function createAccount(
 
 export const signInForm = (page: Page) => page.getByRole('form', { name: 'Sign in' })
 
-/** Signs in through the sign-in form the app shows on /auth (the page must already be open). */
+const LOCAL_STAFF = new Set([ADMIN_EMAIL, MANAGER_EMAIL])
+
+/**
+ * Signs in through the sign-in form the app shows on /auth (the page must already be open). The local
+ * staff accounts have an authenticator: with their password the kit also enters the current code.
+ */
 export async function fillSignIn(page: Page, email: string, password: string) {
   const form = signInForm(page)
   await form.getByLabel('Email address').fill(email)
   await form.getByLabel('Password', { exact: true }).fill(password)
   await form.getByRole('button', { name: 'Sign in' }).click()
+  if (LOCAL_STAFF.has(email) && password === STAFF_PASSWORD) await enterStaffCode(page, email)
+}
+
+/** Types a local staff account's current sign-in code into the code step the app shows. */
+export async function enterStaffCode(page: Page, email: string) {
+  const form = page.getByRole('form', { name: 'Authentication code' })
+  await expect(form).toBeVisible({ timeout: 30_000 })
+  await form.getByLabel('Authentication code').fill(await staffCode(page.request, email))
+  await form.getByRole('button', { name: 'Verify' }).click()
+  await expect(form).toHaveCount(0, { timeout: 30_000 })
+}
+
+/**
+ * The code the local server accepts now for a local staff account (the development inbox shows the
+ * same). Each code works once: when all current ones are used, waits for the next.
+ */
+export async function staffCode(request: APIRequestContext, email: string): Promise<string> {
+  for (;;) {
+    const response = await request.get('/__dev/staff-codes.json')
+    expect(response.ok()).toBe(true)
+    const codes = (await response.json()) as {
+      email: string
+      code: string | null
+      seconds: number
+    }[]
+    const mine = codes.find((c) => c.email === email)
+    if (!mine) throw new Error(`no local sign-in code for ${email}`)
+    if (mine.code && mine.seconds > 3) return mine.code
+    await new Promise((resolve) => setTimeout(resolve, (mine.seconds + 1) * 1000))
+  }
 }
 
 /** Opens /auth on its way to `next`, signs in (staff by default) and waits to leave /auth. */

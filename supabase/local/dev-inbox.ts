@@ -72,7 +72,34 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   )
 
-function renderInbox(emails: DevEmail[]): string {
+/** A local staff account's sign-in code as the inbox page shows it. */
+export interface DevStaffCode {
+  email: string
+  code: string | null
+  seconds: number
+}
+
+function renderStaffCodes(codes: DevStaffCode[]): string {
+  if (codes.length === 0) return ''
+  const items = codes
+    .map(
+      (c) =>
+        `<li><strong>${escapeHtml(c.email)}</strong>: ${
+          c.code
+            ? `<code>${escapeHtml(c.code)}</code> (works for ${c.seconds} s, once)`
+            : `next code in ${c.seconds} s`
+        }</li>`,
+    )
+    .join('\n')
+  return `<section aria-labelledby="staff-codes">
+<h2 id="staff-codes">Local staff sign-in codes</h2>
+<ul>
+${items}
+</ul>
+</section>`
+}
+
+function renderInbox(emails: DevEmail[], codes: DevStaffCode[] = []): string {
   const rows = emails
     .map(
       (e) => `<article>
@@ -105,6 +132,7 @@ function renderInbox(emails: DevEmail[]): string {
 <main>
 <h1>Local inbox</h1>
 <p>Emails the local server would have sent, newest first. Nothing leaves this machine.</p>
+${renderStaffCodes(codes)}
 ${rows || '<p>No emails yet.</p>'}
 </main>
 </body>
@@ -120,16 +148,20 @@ export function handleDevRequest(
   url: URL,
   method: string,
   remoteAddress: string | undefined,
+  /** The local staff accounts' current sign-in codes (local server only). */
+  staffCodes: DevStaffCode[] = [],
 ): Response | null {
-  if (url.pathname !== '/__dev/inbox' && url.pathname !== '/__dev/inbox.json') return null
+  const paths = ['/__dev/inbox', '/__dev/inbox.json', '/__dev/staff-codes.json']
+  if (!paths.includes(url.pathname)) return null
   if (!loopback(remoteAddress)) return new Response('Not Found', { status: 404 })
   if (method !== 'GET' && method !== 'HEAD') {
     return new Response('Method Not Allowed', { status: 405, headers: { allow: 'GET, HEAD' } })
   }
-  const emails = inbox.list(url.searchParams.get('to') ?? undefined)
   const headers = { 'cache-control': 'no-store' }
+  if (url.pathname === '/__dev/staff-codes.json') return Response.json(staffCodes, { headers })
+  const emails = inbox.list(url.searchParams.get('to') ?? undefined)
   if (url.pathname.endsWith('.json')) return Response.json(emails, { headers })
-  return new Response(renderInbox(emails), {
+  return new Response(renderInbox(emails, staffCodes), {
     headers: { ...headers, 'content-type': 'text/html; charset=utf-8' },
   })
 }

@@ -21,7 +21,7 @@ import { readApiConfig } from './rest/api-config'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
 import { createRealtimeServer, realtimeDatabase, type RealtimeServer } from './realtime/server'
-import { seedStaff } from './staff-seed'
+import { localStaffCodes, seedStaff } from './staff-seed'
 import { createStaticHandler } from './static'
 import { openBlobStore } from './storage/blobs'
 import { createStorageHandler } from './storage/handler'
@@ -395,12 +395,17 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     const prefix = API_PREFIXES.find((p) => path === p || path.startsWith(`${p}/`))
     if (prefix) return handleApi(req, res, prefix)
     if (path === '/__dev' || path.startsWith('/__dev/')) {
+      const staffCodes =
+        options.seedStaff !== false && (path === '/__dev/inbox' || path.endsWith('.json'))
+          ? await localStaffCodes(db, clock.now())
+          : []
       const response =
         handleDevRequest(
           inbox,
           new URL(req.url ?? '/', origin),
           req.method ?? 'GET',
           req.socket.remoteAddress,
+          staffCodes,
         ) ?? new Response('Not Found', { status: 404 })
       return sendFetchResponse(res, response, {}, req.method === 'HEAD')
     }

@@ -136,8 +136,9 @@ Luxe Kenya is running at ${server.url}  (ready in ${seconds} s)
 ${
   database.onPostgres
     ? '  Database:           ' + database.where
-    : `  Local staff accounts (password "${LOCAL_STAFF_PASSWORD}"):
-${LOCAL_STAFF.map((s) => `    ${s.email.padEnd(24)} ${s.role}`).join('\n')}`
+    : `  Local staff accounts (password "${LOCAL_STAFF_PASSWORD}"; authenticator secret to add to an
+  authenticator app, or see the current sign-in code at ${server.url}/__dev/inbox):
+${LOCAL_STAFF.map((s) => `    ${s.email.padEnd(24)} ${s.role.padEnd(8)} ${s.totpSecret}`).join('\n')}`
 }
 
 Press Ctrl+C to stop.`)

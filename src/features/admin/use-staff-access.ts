@@ -8,21 +8,37 @@ import {
   startAuth,
   type AuthUser,
 } from '@/features/auth/auth-slice'
+import { assurance } from '@/lib/two-step'
 import { getSupabase } from '@/lib/supabase'
 import { errorMessage, STAFF_REFUSED_EVENT } from './api/admin-api-error'
-import { fetchMyStaffRoles, type StaffRoleName } from './api/staff-roles-api'
+import { fetchMyStaffRoles, staffNeedSecondStep, type StaffRoleName } from './api/staff-roles-api'
 
 export type StaffAccess =
   | { state: 'checking' }
   | { state: 'signed-out' }
   | { state: 'no-access'; user: AuthUser }
   | { state: 'staff'; user: AuthUser; roles: StaffRoleName[] }
+  /** Staff signed in with a password only: a code first (`factorId`), or setting up an app first. */
+  | { state: 'second-step'; user: AuthUser; factorId: string | null; done: () => void }
   | { state: 'error'; message: string; retry: () => void }
 
 interface Lookup {
   userId: string
   roles?: StaffRoleName[]
+  /** Set when the session still needs its second step: the verified factor, if any. */
+  secondStep?: { factorId: string | null }
   error?: string
+}
+
+async function lookUp(userId: string): Promise<Lookup> {
+  const client = await getSupabase()
+  const roles = await fetchMyStaffRoles(client, userId)
+  if (roles.length === 0) return { userId, roles }
+  const [level, required] = await Promise.all([assurance(), staffNeedSecondStep(client)])
+  if (required && level.current !== 'aal2') {
+    return { userId, roles, secondStep: { factorId: level.factorId } }
+  }
+  return { userId, roles }
 }
 
 /**
@@ -56,16 +72,14 @@ export function useStaffAccess(): StaffAccess {
   useEffect(() => {
     if (!userId) return
     let live = true
-    getSupabase()
-      .then((client) => fetchMyStaffRoles(client, userId))
-      .then(
-        (roles) => {
-          if (live) setLookup({ userId, roles })
-        },
-        (error: unknown) => {
-          if (live) setLookup({ userId, error: errorMessage(error) })
-        },
-      )
+    lookUp(userId).then(
+      (found) => {
+        if (live) setLookup(found)
+      },
+      (error: unknown) => {
+        if (live) setLookup({ userId, error: errorMessage(error) })
+      },
+    )
     return () => {
       live = false
     }
@@ -85,5 +99,16 @@ export function useStaffAccess(): StaffAccess {
     }
   }
   const roles = lookup.roles ?? []
+  if (lookup.secondStep) {
+    return {
+      state: 'second-step',
+      user,
+      factorId: lookup.secondStep.factorId,
+      done: () => {
+        setLookup(null)
+        setAttempt((n) => n + 1)
+      },
+    }
+  }
   return roles.length > 0 ? { state: 'staff', user, roles } : { state: 'no-access', user }
 }

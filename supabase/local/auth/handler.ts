@@ -17,6 +17,7 @@ import {
   startEmailChange,
 } from './email-change'
 import { createInvitationEndpoints } from './invitations'
+import { createMfaEndpoints, MFA_SCHEMA, sessionAssurance } from './mfa'
 import type { PasswordHasher } from './passwords'
 import {
   createPkceFlows,
@@ -47,7 +48,6 @@ import {
   newRefreshToken,
   type Queryable,
   saveOneTimeToken,
-  sessionAmr,
   type TokenColumn,
   userJson,
   type UserRow,
@@ -197,7 +197,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   ): Promise<Record<string, unknown>> {
     const user = await findUserById(q, userId)
     if (!user) throw errors.unexpected('user vanished while signing in')
-    const amr = await sessionAmr(q, sessionId)
+    const { aal, amr } = await sessionAssurance(q, sessionId)
     const iat = Math.floor(now() / 1000)
     const exp = iat + settings().jwtExpiry
     const claims: JwtClaims = {
@@ -211,7 +211,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role,
-      aal: 'aal1',
+      aal,
       amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
@@ -1142,6 +1142,16 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     tokenHash,
   })
 
+  const mfa = createMfaEndpoints({
+    db,
+    now,
+    settings,
+    readBody,
+    requireUser,
+    requireAdmin,
+    issueSession,
+  })
+
   // ---------------------------------------------------------------------------------------------
   // Router
 
@@ -1195,11 +1205,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (path === '/authorize' || path === '/callback' || path === '/user/identities/authorize') {
       throw errors.validation('Unsupported provider: provider is not enabled')
     }
-    if (path.startsWith('/factors')) {
-      // Authentication comes first: without a token GoTrue answers 401 before anything else.
-      await requireUser(req)
-      throw new AuthError(422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP')
-    }
+    const mfaAnswer = await mfa.route(req, path, client.ip)
+    if (mfaAnswer) return mfaAnswer
     if (path === '/invite' && method === 'POST') return invitations.invite(req, url)
     if (path === '/admin/generate_link' && method === 'POST') return invitations.generateLink(req)
     if (path.startsWith('/admin/')) return admin(req, url, path)
@@ -1210,6 +1217,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     async ensureSchema() {
       await db.pg.exec(AUTH_SCHEMA_ADDITIONS)
       await db.pg.exec(FLOW_STATE_SCHEMA)
+      await db.pg.exec(MFA_SCHEMA)
     },
     async handle(req, client) {
       const url = new URL(req.url)

@@ -42,6 +42,7 @@ export type UserRow = {
   email_change_token_new: string | null
   email_change_token_current: string | null
   identities: Record<string, unknown>[]
+  factors: Record<string, unknown>[]
 } & Record<TimestampColumn, string | null>
 
 const USER_SELECT = `
@@ -57,7 +58,14 @@ const USER_SELECT = `
                    'last_sign_in_at', ${rfc3339('i.last_sign_in_at')},
                    'created_at', ${rfc3339('i.created_at')}, 'updated_at', ${rfc3339('i.updated_at')},
                    'email', i.email) order by i.created_at), '[]'::jsonb)
-            from auth.identities i where i.user_id = u.id) as identities
+            from auth.identities i where i.user_id = u.id) as identities,
+         (select coalesce(jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
+                   'id', f.id, 'friendly_name', nullif(f.friendly_name, ''),
+                   'factor_type', f.factor_type, 'status', f.status,
+                   'created_at', ${rfc3339('f.created_at')}, 'updated_at', ${rfc3339('f.updated_at')},
+                   'last_challenged_at', ${rfc3339('f.last_challenged_at')})) || '{"phone": ""}'
+                   order by f.created_at), '[]'::jsonb)
+            from auth.mfa_factors f where f.user_id = u.id) as factors
     from auth.users u`
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
@@ -115,6 +123,8 @@ export function userJson(row: UserRow): Record<string, unknown> {
     app_metadata: row.raw_app_meta_data ?? {},
     user_metadata: row.raw_user_meta_data ?? {},
     identities: row.identities,
+    // GoTrue leaves `factors` out when the user has none.
+    ...(row.factors?.length ? { factors: row.factors } : {}),
     created_at: row.created_at,
     updated_at: row.updated_at,
     is_anonymous: row.is_anonymous,

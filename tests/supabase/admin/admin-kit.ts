@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { completeSecondFactor } from '../../support/second-factor'
 import { startTestServer, uniqueEmail, type TestServer } from '../../support/server'
 
 export const STAFF_PASSWORD = 'local-dev-password'
@@ -24,12 +25,17 @@ export async function startAdminServer(): Promise<TestServer> {
   return startTestServer({ seedStaff: true })
 }
 
+/** Signs in and completes the second step (staff rights need an aal2 session). */
 export async function signIn(server: TestServer, email: string, password = STAFF_PASSWORD) {
   const client = server.client()
   const { error } = await client.auth.signInWithPassword({ email, password })
   if (error) throw error
+  await completeSecondFactor(server, client)
   return client
 }
+
+/** Completes the second sign-in step of a client already signed in (staff without one enrol first). */
+export const completeStaffSignIn = completeSecondFactor
 
 /** A product only this test file uses, so stock and sales figures are its own. */
 export async function addProduct(

@@ -11,6 +11,7 @@ import {
   addProduct,
   advance,
   callers,
+  completeStaffSignIn,
   placeOrder,
   startAdminServer,
   type Callers,
@@ -302,12 +303,14 @@ describe('staff writes', () => {
       .insert({ user_id: target.userId, role: 'manager' })
       .select()
     expect(granted.error).toBeNull()
+    await completeStaffSignIn(server, target.client)
     expect((await target.client.rpc('admin_overview', { days: 7 })).error).toBeNull()
   })
 
   it('a demoted manager loses access on the next request, with the same token', async () => {
     const staff = await server.signUpUser(uniqueEmail('temp-manager'))
     await who.admin.from('user_roles').insert({ user_id: staff.userId, role: 'manager' })
+    await completeStaffSignIn(server, staff.client)
     expect((await staff.client.rpc('admin_affiliates')).error).toBeNull()
     expect((await staff.client.from('orders').select('id').eq('id', guestOrder.id)).data).toEqual([
       { id: guestOrder.id },

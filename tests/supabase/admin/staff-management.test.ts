@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestServer } from '../../support/server'
 import { uniqueEmail } from '../../support/server'
-import { signIn, startAdminServer } from './admin-kit'
+import { completeStaffSignIn, signIn, startAdminServer } from './admin-kit'
 
 /** The staff page's backend: invitations, role changes, removals, and the store keeping an admin. */
 let t: TestServer
@@ -44,6 +44,7 @@ async function accept(email: string, password = 'invitee-pass-1') {
   if (verified.error) throw verified.error
   const set = await client.auth.updateUser({ password })
   if (set.error) throw set.error
+  await completeStaffSignIn(t, client)
   return { client, userId: verified.data.user!.id }
 }
 
@@ -76,6 +77,7 @@ describe('inviting staff', () => {
     const sent = await invite(admin, shopper.email, 'admin')
     expect(sent.data).toMatchObject({ emailed: false, existingAccount: true })
     expect(t.server.inbox.latest(shopper.email, 'invite')).toBeUndefined()
+    await completeStaffSignIn(t, shopper.client)
     const { data } = await shopper.client.rpc('has_role', { role_name: 'admin' })
     expect(data).toBe(true)
     await admin.rpc('remove_staff', { user_id: shopper.userId })
@@ -171,5 +173,46 @@ describe('changing and removing staff', () => {
       (await second.client.rpc('set_staff_role', { user_id: only.userId, role: 'admin' })).error,
     ).toBeNull()
     expect((await second.client.rpc('remove_staff', { user_id: second.userId })).error).toBeNull()
+  })
+})
+
+describe('a lost authenticator', () => {
+  it('an admin resets a staff member’s second step: one audit row, and they set it up again', async () => {
+    const email = uniqueEmail('lost-phone')
+    await invite(admin, email, 'manager')
+    const { client, userId } = await accept(email, 'lost-phone-pass-1')
+    expect(await isManagerNow(client)).toBe(true)
+
+    // Only an admin in a two-step session may reset it.
+    const byManager = await manager.rpc('remove_second_factors', { user_id: userId })
+    expect(byManager.error?.code).toBe('42501')
+    const oneStepAdmin = t.client()
+    await oneStepAdmin.auth.signInWithPassword({
+      email: 'admin@luxekenya.test',
+      password: 'local-dev-password',
+    })
+    const byAal1 = await oneStepAdmin.rpc('remove_second_factors', { user_id: userId })
+    expect(byAal1.error?.code).toBe('42501')
+
+    const reset = await admin.rpc('remove_second_factors', { user_id: userId })
+    expect(reset.error).toBeNull()
+    expect(reset.data).toBe(1)
+    const factors = await t.admin().auth.admin.mfa.listFactors({ userId })
+    expect(factors.data?.factors).toEqual([])
+    // The member's open session fell back to one step: no staff rights until they set up again.
+    await client.auth.refreshSession()
+    expect(await isManagerNow(client)).toBe(false)
+    await completeStaffSignIn(t, client)
+    expect(await isManagerNow(client)).toBe(true)
+
+    const { data: rows } = await admin
+      .from('audit_log')
+      .select('actor_role, kind, action, subject_id, before, after')
+      .eq('kind', 'factor')
+      .eq('subject_id', userId)
+    expect(rows).toHaveLength(1)
+    expect(rows![0]).toMatchObject({ actor_role: 'admin', action: 'delete', after: null })
+    expect(JSON.stringify(rows![0]!.before)).not.toMatch(/secret/)
+    expect((rows![0]!.before as { factor_type: string }[])[0]!.factor_type).toBe('totp')
   })
 })

@@ -68,6 +68,8 @@ const callable: Record<string, { anon: boolean; authenticated: boolean; service_
   invite_staff: { anon: false, authenticated: true, service_role: false },
   set_staff_role: { anon: false, authenticated: true, service_role: false },
   remove_staff: { anon: false, authenticated: true, service_role: false },
+  remove_second_factors: { anon: false, authenticated: true, service_role: false },
+  staff_second_factor_ok: { anon: false, authenticated: true, service_role: true },
   cancel_staff_invitation: { anon: false, authenticated: true, service_role: false },
   staff_overview: { anon: false, authenticated: true, service_role: false },
   record_payment_request: { anon: false, authenticated: false, service_role: true },

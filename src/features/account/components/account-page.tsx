@@ -20,6 +20,7 @@ import { AddressesSection } from './addresses-section'
 import { OrdersSection, type WaitingOrder } from './orders-section'
 import { PasswordSection } from './password-section'
 import { ProfileSection } from './profile-section'
+import { TwoStepSection } from './two-step-section'
 import { SignOutCard } from './sign-out-card'
 
 /**
@@ -129,6 +130,7 @@ function AccountView({ user }: { user: AuthUser }) {
         <PasswordSection email={user.email} />
         <OrdersSection userId={user.id} waiting={waiting} />
         <WishlistCard />
+        <TwoStepSection />
         <SignOutCard warning={warning} />
       </Box>
     </Box>

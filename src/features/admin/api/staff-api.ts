@@ -70,6 +70,11 @@ export async function removeStaff(client: AppSupabaseClient, userId: string): Pr
   unwrap(await client.rpc('remove_staff', { user_id: userId }))
 }
 
+/** Removes a user's authenticator (a lost phone); they set up a new one at their next sign-in. */
+export async function resetSecondStep(client: AppSupabaseClient, userId: string): Promise<number> {
+  return unwrap(await client.rpc('remove_second_factors', { user_id: userId })) ?? 0
+}
+
 export async function cancelInvitation(client: AppSupabaseClient, id: string): Promise<void> {
   unwrap(await client.rpc('cancel_staff_invitation', { invitation_id: id }))
 }

@@ -27,3 +27,13 @@ export async function fetchMyStaffRoles(
   if (roles.has('admin')) roles.add('manager')
   return [...roles].sort()
 }
+
+/** Whether staff must pass a second sign-in step (the store setting; on unless an admin turns it off). */
+export async function staffNeedSecondStep(client: AppSupabaseClient): Promise<boolean> {
+  const { data, error } = await client
+    .from('store_settings')
+    .select('staff_require_second_factor')
+    .maybeSingle()
+  if (error) throw new Error(error.message)
+  return data?.staff_require_second_factor ?? true
+}

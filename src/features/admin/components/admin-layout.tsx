@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Drawer } from '@/components/drawer'
 import { MenuIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
+import { CodeForm, TotpSetupPanel } from '@/components/two-step'
 import { NewOrdersContext, useNewOrdersFeed } from '../new-orders'
 import { StaffContext, type Staff } from '../staff-context'
 import { useStaffAccess } from '../use-staff-access'
@@ -34,9 +35,32 @@ export function AdminLayout() {
           <ErrorState message={access.message} onRetry={access.retry} />
         </Box>
       )
+    case 'second-step':
+      return <StaffSecondStep factorId={access.factorId} onDone={access.done} />
     case 'staff':
       return <StaffFrame user={access.user} roles={access.roles} />
   }
+}
+
+/** Staff finish signing in with a code, or set up an authenticator app first if they have none. */
+function StaffSecondStep({ factorId, onDone }: { factorId: string | null; onDone: () => void }) {
+  return (
+    <Box maxW="32rem" mx="auto" px="4" py={{ base: '10', md: '16' }} display="grid" gap="5">
+      <chakra.h1 fontFamily="heading" fontSize={{ base: '2xl', md: '3xl' }} color="brand.ink">
+        {factorId ? 'Two-step sign-in' : 'Set up two-step sign-in'}
+      </chakra.h1>
+      <chakra.p color="brand.charcoal">
+        {factorId
+          ? 'Staff accounts need a second step. Enter the 6-digit code from your authenticator app.'
+          : 'Staff accounts need a second step at every sign-in. Set up an authenticator app to open the admin area.'}
+      </chakra.p>
+      {factorId ? (
+        <CodeForm factorId={factorId} onVerified={onDone} />
+      ) : (
+        <TotpSetupPanel onEnabled={onDone} />
+      )}
+    </Box>
+  )
 }
 
 function Checking({ label = 'Checking your access…' }: { label?: string }) {

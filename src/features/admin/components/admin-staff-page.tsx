@@ -12,6 +12,7 @@ import {
   fetchStaffOverview,
   inviteStaff,
   removeStaff,
+  resetSecondStep,
   setStaffRole,
   type StaffMember,
 } from '../api/staff-api'
@@ -233,6 +234,21 @@ function Members({ members, onChanged }: { members: StaffMember[]; onChanged: ()
     onChanged()
   }
 
+  const resetFactor = async (member: StaffMember) => {
+    try {
+      const removed = await resetSecondStep(await getSupabase(), member.userId)
+      notify({
+        title: removed
+          ? `${member.email} sets up two-step sign-in again at their next sign-in`
+          : `${member.email} has no authenticator set up`,
+        type: removed ? 'success' : 'info',
+      })
+    } catch (error) {
+      notify({ title: errorMessage(error), type: 'error' })
+    }
+    onChanged()
+  }
+
   const remove = async () => {
     if (!removing) return
     setBusy(true)
@@ -290,6 +306,14 @@ function Members({ members, onChanged }: { members: StaffMember[]; onChanged: ()
                 </td>
                 <chakra.td {...wideOnly}>{formatDateTime(member.lastSignInAt)}</chakra.td>
                 <td>
+                  <AdminButton
+                    tone="secondary"
+                    aria-label={`Reset two-step sign-in of ${member.email}`}
+                    onClick={() => void resetFactor(member)}
+                    me="2"
+                  >
+                    Reset two-step sign-in
+                  </AdminButton>
                   <AdminButton
                     tone="secondary"
                     aria-label={`Remove staff access of ${member.email}`}

@@ -24,6 +24,8 @@ import { useOnlineStatus } from '@/lib/use-online-status'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { Notice, OfflineNotice, TextButton } from './form-parts'
 import { NewPasswordForm } from './new-password-form'
+import { CodeForm } from '@/components/two-step'
+import { assurance } from '@/lib/two-step'
 import { SignInForm } from './sign-in-form'
 import { SignUpForm } from './sign-up-form'
 import type { User } from '@supabase/supabase-js'
@@ -77,6 +79,18 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
   const leave = () => {
     leaving.current = true
     void navigate({ href: target, replace: true })
+  }
+
+  // An account with an authenticator app signs in in two steps: the password, then a code.
+  const [secondStep, setSecondStep] = useState<{ user: User; factorId: string } | null>(null)
+
+  const onPasswordAccepted = async (signedIn: User) => {
+    const level = await assurance().catch(() => null)
+    if (level?.factorId && level.current === 'aal1' && level.next === 'aal2') {
+      setSecondStep({ user: signedIn, factorId: level.factorId })
+      return
+    }
+    onSignedIn(signedIn, 'Signed in')
   }
 
   const onSignedIn = (signedIn: User, title: string) => {
@@ -136,6 +150,19 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
         </Box>
       )
     }
+  } else if (secondStep) {
+    heading = 'Two-step sign-in'
+    body = (
+      <Box display="grid" gap="5">
+        <chakra.p color="brand.charcoal">
+          Enter the 6-digit code from your authenticator app to finish signing in.
+        </chakra.p>
+        <CodeForm
+          factorId={secondStep.factorId}
+          onVerified={() => onSignedIn(secondStep.user, 'Signed in')}
+        />
+      </Box>
+    )
   } else if (alreadySignedIn && arrivedSignedIn !== false) {
     heading = 'You are signed in'
     body = <SignedInPanel email={user.email} />
@@ -166,7 +193,7 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
           ) : (
             <SignInForm
               onOffline={onOffline}
-              onSignedIn={(signedIn) => onSignedIn(signedIn, 'Signed in')}
+              onSignedIn={(signedIn) => void onPasswordAccepted(signedIn)}
               onForgotPassword={(email) => {
                 setTypedEmail(email)
                 setMode('forgot')

@@ -1,0 +1,506 @@
+import { randomUUID } from 'node:crypto'
+import type { LocalDb } from '../db'
+import type { JwtClaims } from '../jwt'
+import { AuthError, errors } from './errors'
+import type { AuthSettings } from './settings'
+import { matchTotp, newTotpSecret, otpauthUri, qrCodeSvg } from './totp'
+import { isUuid, newRefreshToken, type Queryable, type UserRow } from './users'
+
+/**
+ * GoTrue's multi-factor endpoints for TOTP: enrol (`POST /factors`), challenge, verify (the session
+ * becomes aal2 with `totp` in its amr), unenrol, and the admin's factor list and removal. Answers and
+ * errors follow GoTrue's `internal/api/mfa.go`.
+ */
+export const MFA_SCHEMA = `
+  do $$ begin
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  exception when duplicate_object then null; end $$;
+  do $$ begin
+    create type auth.factor_status as enum ('unverified', 'verified');
+  exception when duplicate_object then null; end $$;
+  create table if not exists auth.mfa_factors (
+    id uuid not null primary key,
+    user_id uuid not null references auth.users (id) on delete cascade,
+    friendly_name text,
+    factor_type auth.factor_type not null,
+    status auth.factor_status not null,
+    created_at timestamptz not null,
+    updated_at timestamptz not null,
+    secret text,
+    phone text,
+    last_challenged_at timestamptz
+  );
+  -- The last time step whose code was accepted: each code opens one session only.
+  alter table auth.mfa_factors add column if not exists last_verified_step bigint;
+  create unique index if not exists mfa_factors_user_friendly_name_unique
+    on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+  create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+  create table if not exists auth.mfa_challenges (
+    id uuid not null primary key,
+    factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+    created_at timestamptz not null,
+    verified_at timestamptz,
+    ip_address inet not null,
+    otp_code text
+  );
+  create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);`
+
+/** GoTrue's defaults: challenges live 300 s, unverified factors 300 s, at most 10 factors. */
+export const CHALLENGE_EXPIRY_SECONDS = 300
+const FACTOR_EXPIRY_SECONDS = 300
+const MAX_FACTORS = 10
+/** Challenges and verifications per address per minute (GoTrue's `RATE_LIMIT_CHALLENGE_AND_VERIFY`). */
+const RATE_PER_MINUTE = 15
+const RATE_BURST = 30
+/** Wrong codes for one factor before it is locked for `LOCK_MS`. */
+export const MAX_WRONG_TOTP_CODES = 5
+const LOCK_MS = 5 * 60 * 1000
+
+export interface FactorRow {
+  id: string
+  user_id: string
+  friendly_name: string | null
+  factor_type: string
+  status: 'verified' | 'unverified'
+  created_at: string
+  updated_at: string
+  last_challenged_at: string | null
+  secret: string | null
+  last_verified_step: string | null
+}
+
+const rfc3339 = (expr: string) =>
+  `to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+const FACTOR_SELECT = `select id, user_id, friendly_name, factor_type::text as factor_type,
+    status::text as status, ${rfc3339('created_at')} as created_at,
+    ${rfc3339('updated_at')} as updated_at, ${rfc3339('last_challenged_at')} as last_challenged_at,
+    secret, last_verified_step::text as last_verified_step
+  from auth.mfa_factors`
+
+/** GoTrue's `models.Factor` JSON. */
+export function factorJson(row: FactorRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    ...(row.friendly_name ? { friendly_name: row.friendly_name } : {}),
+    factor_type: row.factor_type,
+    status: row.status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    phone: '',
+    ...(row.last_challenged_at ? { last_challenged_at: row.last_challenged_at } : {}),
+  }
+}
+
+export async function userFactors(q: Queryable, userId: string): Promise<FactorRow[]> {
+  const res = await q.query<FactorRow>(`${FACTOR_SELECT} where user_id = $1 order by created_at`, [
+    userId,
+  ])
+  return res.rows
+}
+
+/** The session's assurance level and methods, as the access token states them (newest method first). */
+export async function sessionAssurance(q: Queryable, sessionId: string) {
+  const res = await q.query<{ aal: string | null }>(
+    'select aal::text as aal from auth.sessions where id = $1',
+    [sessionId],
+  )
+  const amr = await q.query<{ method: string; at: number }>(
+    `select authentication_method as method, extract(epoch from updated_at)::int as at
+       from auth.mfa_amr_claims where session_id = $1 order by updated_at desc, created_at desc`,
+    [sessionId],
+  )
+  return {
+    aal: res.rows[0]?.aal ?? 'aal1',
+    amr: amr.rows.map((r) => ({ method: r.method, timestamp: r.at })),
+  }
+}
+
+/** Makes a verified TOTP factor with a known secret (the local staff accounts). */
+export async function addVerifiedTotpFactor(
+  q: Queryable,
+  userId: string,
+  secret: string,
+  friendlyName: string,
+) {
+  await q.query(
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,
+                                   updated_at, secret)
+     values ($1, $2, $3, 'totp', 'verified', now(), now(), $4)`,
+    [randomUUID(), userId, friendlyName, secret],
+  )
+}
+
+export interface MfaDeps {
+  db: LocalDb
+  now: () => number
+  settings: () => AuthSettings
+  readBody(req: Request): Promise<Record<string, unknown>>
+  requireUser(req: Request): Promise<{ claims: JwtClaims; user: UserRow; sessionId?: string }>
+  requireAdmin(req: Request): Promise<JwtClaims>
+  issueSession(
+    q: Queryable,
+    userId: string,
+    sessionId: string,
+    refreshToken: string,
+  ): Promise<Record<string, unknown>>
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined)
+
+export function createMfaEndpoints(deps: MfaDeps) {
+  const { db, now } = deps
+  const iso = () => new Date(now()).toISOString()
+  const buckets = new Map<string, { tokens: number; at: number }>()
+  const wrong = new Map<string, { count: number; first: number }>()
+
+  /** GoTrue's per-address token bucket for `/challenge` and `/verify`. */
+  function takeRequest(kind: 'challenge' | 'verify', ip: string) {
+    if (buckets.size > 10_000) buckets.clear()
+    const key = `${kind}|${ip}`
+    const bucket = buckets.get(key) ?? { tokens: RATE_BURST, at: now() }
+    const refilled = Math.min(
+      RATE_BURST,
+      bucket.tokens + ((now() - bucket.at) / 60_000) * RATE_PER_MINUTE,
+    )
+    if (refilled < 1) {
+      buckets.set(key, { tokens: refilled, at: now() })
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
+    }
+    buckets.set(key, { tokens: refilled - 1, at: now() })
+  }
+
+  function assertNotLocked(factorId: string) {
+    const entry = wrong.get(factorId)
+    if (!entry) return
+    const wait = entry.first + LOCK_MS - now()
+    if (wait <= 0) {
+      wrong.delete(factorId)
+      return
+    }
+    if (entry.count >= MAX_WRONG_TOTP_CODES) {
+      const minutes = Math.ceil(wait / 60_000)
+      throw new AuthError(
+        429,
+        'over_request_rate_limit',
+        `Too many wrong codes. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        {},
+        { 'retry-after': String(Math.ceil(wait / 1000)) },
+      )
+    }
+  }
+
+  function recordWrong(factorId: string) {
+    if (wrong.size > 10_000) wrong.clear()
+    const entry = wrong.get(factorId) ?? { count: 0, first: now() }
+    entry.count += 1
+    wrong.set(factorId, entry)
+  }
+
+  async function sessionAal(sessionId: string | undefined) {
+    if (!sessionId) return null
+    const res = await db.pg.query<{ aal: string | null }>(
+      'select aal::text as aal from auth.sessions where id = $1',
+      [sessionId],
+    )
+    return res.rows[0] ? (res.rows[0].aal ?? 'aal1') : null
+  }
+
+  async function loadFactor(userId: string, rawId: string): Promise<FactorRow> {
+    if (!isUuid(rawId)) throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID')
+    const res = await db.pg.query<FactorRow>(`${FACTOR_SELECT} where id = $1 and user_id = $2`, [
+      rawId,
+      userId,
+    ])
+    const factor = res.rows[0]
+    if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found')
+    return factor
+  }
+
+  async function enroll(req: Request): Promise<Response> {
+    const { user, sessionId } = await deps.requireUser(req)
+    const aal = await sessionAal(sessionId)
+    if (!aal) {
+      throw errors.unexpected(
+        'A valid session and a registered user are required to enroll a factor',
+      )
+    }
+    const body = await deps.readBody(req)
+    const factorType = str(body.factor_type)
+    if (factorType === 'phone') {
+      throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone')
+    }
+    if (factorType === 'webauthn') {
+      throw new AuthError(
+        422,
+        'mfa_webauthn_enroll_not_enabled',
+        'MFA enroll is disabled for WebAuthn',
+      )
+    }
+    if (factorType !== 'totp') {
+      throw errors.validation('factor_type needs to be totp, phone, or webauthn')
+    }
+    const friendlyName = str(body.friendly_name) ?? ''
+    const issuer = str(body.issuer) || new URL(deps.settings().siteUrl).host
+    await db.pg.query(
+      `delete from auth.mfa_factors where status = 'unverified'
+          and created_at < $1::timestamptz - make_interval(secs => $2)`,
+      [iso(), FACTOR_EXPIRY_SECONDS],
+    )
+    const factors = await userFactors(db.pg, user.id)
+    if (factors.some((f) => (f.friendly_name ?? '') === friendlyName)) {
+      throw new AuthError(
+        422,
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name "${friendlyName}" for this user already exists`,
+      )
+    }
+    const verified = factors.filter((f) => f.status === 'verified').length
+    if (factors.length >= MAX_FACTORS || verified >= MAX_FACTORS) {
+      throw new AuthError(
+        422,
+        'too_many_enrolled_mfa_factors',
+        'Maximum number of verified factors reached, unenroll to continue',
+      )
+    }
+    if (verified > 0 && aal !== 'aal2') {
+      throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor')
+    }
+    const secret = newTotpSecret()
+    const uri = otpauthUri(secret, issuer, user.email)
+    const id = randomUUID()
+    await db.pg.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,
+                                     updated_at, secret)
+       values ($1, $2, $3, 'totp', 'unverified', $4::timestamptz, $4::timestamptz, $5)`,
+      [id, user.id, friendlyName, iso(), secret],
+    )
+    return Response.json({
+      id,
+      type: 'totp',
+      friendly_name: friendlyName,
+      totp: { qr_code: qrCodeSvg(uri), secret, uri },
+    })
+  }
+
+  async function challenge(req: Request, factorId: string, ip: string): Promise<Response> {
+    const { user } = await deps.requireUser(req)
+    const factor = await loadFactor(user.id, factorId)
+    takeRequest('challenge', ip)
+    await deps.readBody(req)
+    const id = randomUUID()
+    const at = iso()
+    await db.pg.transaction(async (tx) => {
+      await tx.query(
+        `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address)
+         values ($1, $2, $3::timestamptz, $4::inet)`,
+        [id, factor.id, at, ip || '127.0.0.1'],
+      )
+      await tx.query(
+        'update auth.mfa_factors set last_challenged_at = $2::timestamptz where id = $1',
+        [factor.id, at],
+      )
+    })
+    return Response.json({
+      id,
+      type: factor.factor_type,
+      expires_at: Math.floor(now() / 1000) + CHALLENGE_EXPIRY_SECONDS,
+    })
+  }
+
+  async function verify(req: Request, factorId: string, ip: string): Promise<Response> {
+    const { user, sessionId } = await deps.requireUser(req)
+    const factor = await loadFactor(user.id, factorId)
+    takeRequest('verify', ip)
+    const body = await deps.readBody(req)
+    const code = str(body.code) ?? ''
+    if (!code) throw errors.validation('Code needs to be non-empty')
+    const challengeId = str(body.challenge_id) ?? ''
+    if (!isUuid(challengeId)) {
+      throw errors.badJson(`invalid UUID ${JSON.stringify(challengeId)}`)
+    }
+    if (!sessionId) throw errors.unexpected('A valid session is required to verify a factor')
+    const found = await db.pg.query<{
+      verified_at: string | null
+      ip: string
+      age: number
+    }>(
+      `select verified_at::text, host(ip_address) as ip,
+              extract(epoch from ($3::timestamptz - created_at))::float8 as age
+         from auth.mfa_challenges where id = $1 and factor_id = $2`,
+      [challengeId, factor.id, iso()],
+    )
+    const row = found.rows[0]
+    if (!row) {
+      throw new AuthError(
+        422,
+        'mfa_factor_not_found',
+        'MFA factor with the provided challenge ID not found',
+      )
+    }
+    if (row.verified_at || row.ip !== (ip || '127.0.0.1')) {
+      throw new AuthError(
+        422,
+        'mfa_ip_address_mismatch',
+        'Challenge and verify IP addresses mismatch.',
+      )
+    }
+    if (row.age > CHALLENGE_EXPIRY_SECONDS) {
+      await db.pg.query('delete from auth.mfa_challenges where id = $1', [challengeId])
+      throw new AuthError(
+        422,
+        'mfa_challenge_expired',
+        `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
+      )
+    }
+    assertNotLocked(factor.id)
+    const step = factor.secret ? matchTotp(factor.secret, code, now()) : null
+    const lastStep = factor.last_verified_step === null ? null : Number(factor.last_verified_step)
+    // A code already accepted (or one older than it) never opens a second session.
+    if (step === null || (lastStep !== null && step <= lastStep)) {
+      recordWrong(factor.id)
+      throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
+    }
+    wrong.delete(factor.id)
+    const session = await db.pg.transaction(async (tx) => {
+      const at = iso()
+      // Taken only while it is still newer than the last accepted step: two requests racing with
+      // one code cannot both pass.
+      const claimed = await tx.query(
+        `update auth.mfa_factors set last_verified_step = $2, status = 'verified',
+                updated_at = $3::timestamptz
+          where id = $1 and (last_verified_step is null or last_verified_step < $2)`,
+        [factor.id, step, at],
+      )
+      if (!claimed.affectedRows) return null
+      await tx.query('update auth.mfa_challenges set verified_at = $2::timestamptz where id = $1', [
+        challengeId,
+        at,
+      ])
+      await tx.query(
+        `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $3::timestamptz
+          where id = $1`,
+        [sessionId, factor.id, at],
+      )
+      await tx.query(
+        `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+         values ($1, $2, $3::timestamptz, $3::timestamptz, 'totp')
+         on conflict (session_id, authentication_method) do update set updated_at = excluded.updated_at`,
+        [randomUUID(), sessionId, at],
+      )
+      await tx.query(
+        `update auth.refresh_tokens set revoked = true, updated_at = $2::timestamptz
+          where session_id = $1 and revoked = false`,
+        [sessionId, at],
+      )
+      const refreshToken = newRefreshToken()
+      await tx.query(
+        `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at,
+                                          parent, session_id)
+         values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3::timestamptz,
+                 $3::timestamptz, null, $4)`,
+        [refreshToken, user.id, at, sessionId],
+      )
+      // As GoTrue: the user's sessions below aal2 end, and other unverified TOTP factors go.
+      await tx.query(
+        `delete from auth.sessions where user_id = $1 and id <> $2
+            and coalesce(aal, 'aal1') < 'aal2'`,
+        [user.id, sessionId],
+      )
+      await tx.query(
+        `delete from auth.mfa_factors where user_id = $1 and id <> $2 and status = 'unverified'
+            and factor_type = 'totp'`,
+        [user.id, factor.id],
+      )
+      return deps.issueSession(tx, user.id, sessionId, refreshToken)
+    })
+    if (!session) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
+    return Response.json(session)
+  }
+
+  /** Sessions the factor raised to aal2 fall back to aal1 when it goes. */
+  async function removeFactor(q: Queryable, factorId: string) {
+    await q.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
+      factorId,
+    ])
+    await q.query(
+      `delete from auth.mfa_amr_claims c using auth.sessions s
+        where c.session_id = s.id and s.factor_id is null and c.authentication_method = 'totp'
+          and s.user_id = (select user_id from auth.mfa_factors where id = $1)
+          and not exists (select 1 from auth.mfa_factors f
+                           where f.user_id = s.user_id and f.id <> $1 and f.status = 'verified')`,
+      [factorId],
+    )
+    await q.query('delete from auth.mfa_factors where id = $1', [factorId])
+  }
+
+  async function unenroll(req: Request, factorId: string): Promise<Response> {
+    const { user, sessionId } = await deps.requireUser(req)
+    const factor = await loadFactor(user.id, factorId)
+    const aal = await sessionAal(sessionId)
+    if (!aal) {
+      throw errors.unexpected('A valid session and factor are required to unenroll a factor')
+    }
+    if (factor.status === 'verified' && aal !== 'aal2') {
+      throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor')
+    }
+    await db.pg.transaction((tx) => removeFactor(tx, factor.id))
+    return Response.json({ id: factor.id })
+  }
+
+  /** `/admin/users/{user_id}/factors[/{factor_id}]` for the service role. */
+  async function admin(req: Request, userId: string, factorId: string | undefined) {
+    await deps.requireAdmin(req)
+    const found = isUuid(userId)
+      ? await db.pg.query('select 1 from auth.users where id = $1', [userId])
+      : { rows: [] }
+    if (found.rows.length === 0) throw new AuthError(404, 'user_not_found', 'User not found')
+    if (!factorId) {
+      if (req.method !== 'GET') throw errors.methodNotAllowed()
+      return Response.json((await userFactors(db.pg, userId)).map(factorJson))
+    }
+    const factor = await loadFactor(userId, factorId)
+    if (req.method === 'DELETE') {
+      await db.pg.transaction((tx) => removeFactor(tx, factor.id))
+      return Response.json(factorJson(factor))
+    }
+    if (req.method === 'PUT') {
+      const body = await deps.readBody(req)
+      const name = str(body.friendly_name)
+      if (name !== undefined) {
+        await db.pg.query(
+          'update auth.mfa_factors set friendly_name = $2, updated_at = $3::timestamptz where id = $1',
+          [factor.id, name, iso()],
+        )
+      }
+      return Response.json(factorJson(await loadFactor(userId, factorId)))
+    }
+    throw errors.methodNotAllowed()
+  }
+
+  return {
+    /** Routes `/factors…` and `/admin/users/{id}/factors…`; `null` for other paths. */
+    async route(req: Request, path: string, ip: string): Promise<Response | null> {
+      const adminMatch = /^\/admin\/users\/([^/]+)\/factors(?:\/([^/]+))?$/.exec(path)
+      if (adminMatch) return admin(req, adminMatch[1]!, adminMatch[2])
+      if (path !== '/factors' && !path.startsWith('/factors/')) return null
+      const method = req.method
+      if (path === '/factors') {
+        if (method === 'POST') return enroll(req)
+        await deps.requireUser(req)
+        throw errors.notFound()
+      }
+      const match = /^\/factors\/([^/]+)(?:\/(challenge|verify))?$/.exec(path)
+      if (!match) {
+        await deps.requireUser(req)
+        throw errors.notFound()
+      }
+      const [, id, action] = match
+      if (action === 'challenge' && method === 'POST') return challenge(req, id!, ip)
+      if (action === 'verify' && method === 'POST') return verify(req, id!, ip)
+      if (!action && method === 'DELETE') return unenroll(req, id!)
+      await deps.requireUser(req)
+      throw errors.methodNotAllowed()
+    },
+  }
+}
