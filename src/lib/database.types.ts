@@ -141,6 +141,35 @@ export type Database = {
         }
         Relationships: []
       }
+      card_webhook_events: {
+        Row: {
+          event_id: string
+          outcome: 'paid' | 'failed' | 'ignored' | 'duplicate'
+          payment_id: string
+          received_at: string
+        }
+        Insert: {
+          event_id: string
+          outcome: 'paid' | 'failed' | 'ignored' | 'duplicate'
+          payment_id: string
+          received_at?: string
+        }
+        Update: {
+          event_id?: string
+          outcome?: 'paid' | 'failed' | 'ignored' | 'duplicate'
+          payment_id?: string
+          received_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'card_webhook_events_payment_id_fkey'
+            columns: ['payment_id']
+            isOneToOne: false
+            referencedRelation: 'payments'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       commissions: {
         Row: {
           affiliate_id: string
@@ -151,6 +180,7 @@ export type Database = {
           id: string
           order_id: string
           payout_id: string | null
+          reversed_amount: number
           status: 'pending' | 'approved' | 'paid' | 'reversed'
           updated_at: string
         }
@@ -163,6 +193,7 @@ export type Database = {
           id?: string
           order_id: string
           payout_id?: string | null
+          reversed_amount?: number
           status?: 'pending' | 'approved' | 'paid' | 'reversed'
           updated_at?: string
         }
@@ -175,6 +206,7 @@ export type Database = {
           id?: string
           order_id?: string
           payout_id?: string | null
+          reversed_amount?: number
           status?: 'pending' | 'approved' | 'paid' | 'reversed'
           updated_at?: string
         }
@@ -386,6 +418,7 @@ export type Database = {
           order_id: string
           product_id: string | null
           quantity: number
+          refunded_quantity: number
           size: string | null
           unit_price: number
         }
@@ -401,6 +434,7 @@ export type Database = {
           order_id: string
           product_id?: string | null
           quantity: number
+          refunded_quantity?: number
           size?: string | null
           unit_price: number
         }
@@ -416,6 +450,7 @@ export type Database = {
           order_id?: string
           product_id?: string | null
           quantity?: number
+          refunded_quantity?: number
           size?: string | null
           unit_price?: number
         }
@@ -446,30 +481,36 @@ export type Database = {
           code_discount: number
           confirmed_at: string | null
           county: string | null
+          courier: string | null
           created_at: string
           customer_name: string
           delivered_at: string | null
           delivery_fee: number
           delivery_method: 'delivery' | 'pickup'
+          device_id: string | null
           discount_codes: string[]
           discount_total: number
           dispatched_at: string | null
           email: string
+          expired_at: string | null
           id: string
           order_number: string
           paid_at: string | null
           payment_due_at: string | null
-          payment_method: 'mpesa' | 'cod' | 'bank'
+          payment_method: 'mpesa' | 'cod' | 'bank' | 'card'
           payment_status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone: string
           pickup_point: string | null
+          refunded_at: string | null
+          refunded_total: number
           request_hash: string
           rider_note: string | null
-          status: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
+          status: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'
           street: string | null
           subtotal: number
           total: number
           town: string | null
+          tracking: string | null
           updated_at: string
           user_id: string | null
         }
@@ -482,30 +523,36 @@ export type Database = {
           code_discount?: number
           confirmed_at?: string | null
           county?: string | null
+          courier?: string | null
           created_at?: string
           customer_name: string
           delivered_at?: string | null
           delivery_fee?: number
           delivery_method: 'delivery' | 'pickup'
+          device_id?: string | null
           discount_codes?: string[]
           discount_total?: number
           dispatched_at?: string | null
           email: string
+          expired_at?: string | null
           id?: string
           order_number?: string
           paid_at?: string | null
           payment_due_at?: string | null
-          payment_method: 'mpesa' | 'cod' | 'bank'
+          payment_method: 'mpesa' | 'cod' | 'bank' | 'card'
           payment_status?: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone: string
           pickup_point?: string | null
+          refunded_at?: string | null
+          refunded_total?: number
           request_hash: string
           rider_note?: string | null
-          status?: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
+          status?: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'
           street?: string | null
           subtotal: number
           total: number
           town?: string | null
+          tracking?: string | null
           updated_at?: string
           user_id?: string | null
         }
@@ -518,30 +565,36 @@ export type Database = {
           code_discount?: number
           confirmed_at?: string | null
           county?: string | null
+          courier?: string | null
           created_at?: string
           customer_name?: string
           delivered_at?: string | null
           delivery_fee?: number
           delivery_method?: 'delivery' | 'pickup'
+          device_id?: string | null
           discount_codes?: string[]
           discount_total?: number
           dispatched_at?: string | null
           email?: string
+          expired_at?: string | null
           id?: string
           order_number?: string
           paid_at?: string | null
           payment_due_at?: string | null
-          payment_method?: 'mpesa' | 'cod' | 'bank'
+          payment_method?: 'mpesa' | 'cod' | 'bank' | 'card'
           payment_status?: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded'
           phone?: string
           pickup_point?: string | null
+          refunded_at?: string | null
+          refunded_total?: number
           request_hash?: string
           rider_note?: string | null
-          status?: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled'
+          status?: 'pending' | 'confirmed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'
           street?: string | null
           subtotal?: number
           total?: number
           town?: string | null
+          tracking?: string | null
           updated_at?: string
           user_id?: string | null
         }
@@ -580,7 +633,7 @@ export type Database = {
           order_id: string
           paid_at: string | null
           phone: string | null
-          provider: 'mpesa' | 'cod' | 'bank'
+          provider: 'mpesa' | 'cod' | 'bank' | 'card'
           raw_callback: Json | null
           reference: string | null
           result_code: number | null
@@ -598,7 +651,7 @@ export type Database = {
           order_id: string
           paid_at?: string | null
           phone?: string | null
-          provider: 'mpesa' | 'cod' | 'bank'
+          provider: 'mpesa' | 'cod' | 'bank' | 'card'
           raw_callback?: Json | null
           reference?: string | null
           result_code?: number | null
@@ -616,7 +669,7 @@ export type Database = {
           order_id?: string
           paid_at?: string | null
           phone?: string | null
-          provider?: 'mpesa' | 'cod' | 'bank'
+          provider?: 'mpesa' | 'cod' | 'bank' | 'card'
           raw_callback?: Json | null
           reference?: string | null
           result_code?: number | null
@@ -809,6 +862,7 @@ export type Database = {
           rating: number
           sizes: string[]
           slug: string
+          specs: Json
           stock: number
           subcategory: string | null
           tags: string[]
@@ -842,6 +896,7 @@ export type Database = {
           rating?: number
           sizes?: string[]
           slug: string
+          specs?: Json
           stock?: number
           subcategory?: string | null
           tags?: string[]
@@ -875,6 +930,7 @@ export type Database = {
           rating?: number
           sizes?: string[]
           slug?: string
+          specs?: Json
           stock?: number
           subcategory?: string | null
           tags?: string[]
@@ -905,6 +961,68 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      refunds: {
+        Row: {
+          amount: number
+          channel: 'provider' | 'manual'
+          completed_at: string | null
+          created_at: string
+          created_by: string | null
+          extra_amount: number
+          failure: string | null
+          id: string
+          lines: Json
+          method: 'mpesa' | 'card' | 'bank' | 'cod'
+          order_id: string
+          reason: string
+          reference: string | null
+          status: 'pending' | 'completed' | 'failed'
+          updated_at: string
+        }
+        Insert: {
+          amount: number
+          channel: 'provider' | 'manual'
+          completed_at?: string | null
+          created_at?: string
+          created_by?: string | null
+          extra_amount?: number
+          failure?: string | null
+          id?: string
+          lines?: Json
+          method: 'mpesa' | 'card' | 'bank' | 'cod'
+          order_id: string
+          reason: string
+          reference?: string | null
+          status?: 'pending' | 'completed' | 'failed'
+          updated_at?: string
+        }
+        Update: {
+          amount?: number
+          channel?: 'provider' | 'manual'
+          completed_at?: string | null
+          created_at?: string
+          created_by?: string | null
+          extra_amount?: number
+          failure?: string | null
+          id?: string
+          lines?: Json
+          method?: 'mpesa' | 'card' | 'bank' | 'cod'
+          order_id?: string
+          reason?: string
+          reference?: string | null
+          status?: 'pending' | 'completed' | 'failed'
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'refunds_order_id_fkey'
+            columns: ['order_id']
+            isOneToOne: false
+            referencedRelation: 'orders'
+            referencedColumns: ['id']
+          },
+        ]
       }
       staff_invitations: {
         Row: {
@@ -946,13 +1064,19 @@ export type Database = {
           bank_name: string
           bank_swift: string
           bank_transfer_days: number
+          cod_confirm_hours: number
           cod_max_amount: number
           code_attempt_limit: number
           code_attempt_window_minutes: number
           free_delivery_from: number
+          guest_order_max_amount: number
+          guest_orders_per_address_per_day: number
+          guest_orders_per_device_per_day: number
+          guest_orders_per_phone_per_day: number
           id: boolean
           mpesa_max_amount: number
           nairobi_delivery_fee: number
+          online_payment_hold_minutes: number
           other_county_delivery_fee: number
           pickup_fee: number
           staff_require_second_factor: boolean
@@ -970,13 +1094,19 @@ export type Database = {
           bank_name?: string
           bank_swift?: string
           bank_transfer_days?: number
+          cod_confirm_hours?: number
           cod_max_amount?: number
           code_attempt_limit?: number
           code_attempt_window_minutes?: number
           free_delivery_from: number
+          guest_order_max_amount?: number
+          guest_orders_per_address_per_day?: number
+          guest_orders_per_device_per_day?: number
+          guest_orders_per_phone_per_day?: number
           id?: boolean
           mpesa_max_amount?: number
           nairobi_delivery_fee: number
+          online_payment_hold_minutes?: number
           other_county_delivery_fee: number
           pickup_fee: number
           staff_require_second_factor?: boolean
@@ -994,13 +1124,19 @@ export type Database = {
           bank_name?: string
           bank_swift?: string
           bank_transfer_days?: number
+          cod_confirm_hours?: number
           cod_max_amount?: number
           code_attempt_limit?: number
           code_attempt_window_minutes?: number
           free_delivery_from?: number
+          guest_order_max_amount?: number
+          guest_orders_per_address_per_day?: number
+          guest_orders_per_device_per_day?: number
+          guest_orders_per_phone_per_day?: number
           id?: boolean
           mpesa_max_amount?: number
           nairobi_delivery_fee?: number
+          online_payment_hold_minutes?: number
           other_county_delivery_fee?: number
           pickup_fee?: number
           staff_require_second_factor?: boolean
@@ -1061,6 +1197,7 @@ export type Database = {
     Functions: {
       admin_affiliates: { Args: never; Returns: Json }
       admin_overview: { Args: { days?: number }; Returns: Json }
+      best_sellers: { Args: { max_count?: number }; Returns: string[] }
       cancel_staff_invitation: { Args: { invitation_id: string }; Returns: undefined }
       catalogue: { Args: never; Returns: Json }
       catalogue_details: { Args: never; Returns: Json }
@@ -1075,13 +1212,29 @@ export type Database = {
         Returns: Json
       }
       has_role: { Args: { role_name: string }; Returns: boolean }
+      held_stock: { Args: never; Returns: Json }
       invite_staff: { Args: { email: string; role: string }; Returns: Json }
+      may_follow_order: { Args: { topic: string }; Returns: boolean }
       my_affiliate: { Args: never; Returns: Json }
       order_by_token: { Args: { order_number: string; token: string }; Returns: Json }
       order_status_for_chat: { Args: { order_number: string; phone?: string }; Returns: Json }
       place_order: { Args: { payload: Json }; Returns: Json }
       product_size_stock: { Args: { product_id: string }; Returns: Json }
       quote_order: { Args: { payload: Json }; Returns: Json }
+      record_card_result: {
+        Args: {
+          reference: string
+          event_id: string
+          succeeded: boolean
+          amount: number
+          currency: string
+          provider_reference?: string
+          result_desc?: string
+          raw_event?: Json
+        }
+        Returns: Json
+      }
+      record_card_session: { Args: { order_id: string; reference: string }; Returns: Json }
       record_payment_request: {
         Args: {
           order_id: string
@@ -1102,14 +1255,33 @@ export type Database = {
         }
         Returns: Json
       }
+      record_refund_result: {
+        Args: { refund_id: string; succeeded: boolean; reference?: string; failure?: string }
+        Returns: Json
+      }
+      refund_order: {
+        Args: {
+          order_id: string
+          lines: Json
+          extra_amount: number
+          reason: string
+          reference?: string
+          by_hand?: boolean
+        }
+        Returns: Json
+      }
       release_unpaid_bank_orders: { Args: never; Returns: string }
+      release_unpaid_orders: { Args: never; Returns: string }
       remove_second_factors: { Args: { user_id: string }; Returns: number }
       remove_staff: { Args: { user_id: string }; Returns: undefined }
       review_affiliate: {
         Args: { affiliate_id: string; status: string; commission_percent?: number }
         Returns: Json
       }
-      set_order_status: { Args: { order_id: string; status: string }; Returns: Json }
+      set_order_status: {
+        Args: { order_id: string; status: string; courier?: string; tracking?: string }
+        Returns: Json
+      }
       set_staff_role: { Args: { user_id: string; role: string }; Returns: undefined }
       staff_overview: { Args: never; Returns: Json }
       staff_second_factor_ok: { Args: never; Returns: boolean }
