@@ -59,7 +59,7 @@ export async function addProduct(
 export interface OrderOptions {
   productId: string
   quantity?: number
-  paymentMethod?: 'cod' | 'mpesa'
+  paymentMethod?: 'cod' | 'mpesa' | 'card' | 'bank'
   affiliateCode?: string
   affiliateCapturedAt?: string
   phone?: string

@@ -42,7 +42,14 @@ interface RefundDoc {
   channel: 'provider' | 'manual'
   status: 'pending' | 'completed' | 'failed'
   failure: string | null
-  payment: { receipt: string | null; phone: string | null; amount: number; provider: string } | null
+  payment: {
+    receipt: string | null
+    phone: string | null
+    amount: number
+    provider: string
+    /** A card payment's session reference, which the card provider refunds by. */
+    sessionReference: string | null
+  } | null
 }
 
 const noCardProvider: CardRefunder = () =>
@@ -63,7 +70,8 @@ async function sendThroughProvider(refund: RefundDoc, context: RefundsContext): 
       'no_payment_reference',
     )
   }
-  if (refund.method === 'mpesa') {
+  // The money goes back the way it came: a card can pay an order placed for M-Pesa.
+  if (refund.method === 'mpesa' && payment.provider !== 'card') {
     const provider = context.mpesa ?? mpesaProviderFromEnv(context.env)
     const sent = await provider.refund({
       receipt: payment.receipt,
@@ -76,7 +84,7 @@ async function sendThroughProvider(refund: RefundDoc, context: RefundsContext): 
   }
   const card = context.card ?? noCardProvider
   const sent = await card({
-    paymentReference: payment.receipt,
+    paymentReference: payment.sessionReference ?? payment.receipt,
     amount: refund.amount,
     orderNumber: refund.orderNumber,
   })

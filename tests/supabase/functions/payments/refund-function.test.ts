@@ -16,7 +16,7 @@ import {
   type OrderDoc,
 } from '../../admin/admin-kit'
 
-const ENV = { MPESA_PROVIDER: 'sandbox' }
+const ENV = { MPESA_PROVIDER: 'sandbox', CARD_PROVIDER: 'sandbox' }
 let server: TestServer
 let saved: Record<string, string | undefined>
 let admin: SupabaseClient
@@ -61,6 +61,29 @@ async function paidOrder(phone = '0712345678'): Promise<OrderDoc> {
     result_desc: 'The service request is processed successfully.',
     mpesa_receipt: `Q${randomUUID().slice(0, 9).toUpperCase()}`,
     amount: order.total,
+  })
+  if (paid.error) throw new Error(paid.error.message)
+  return order
+}
+
+/** An order for two bags placed for `method` and paid by card (a card may pay an M-Pesa order). */
+async function paidByCard(method: 'card' | 'mpesa'): Promise<OrderDoc> {
+  const order = await placeOrder(server.client(), {
+    productId: 'rfn-bag',
+    quantity: 2,
+    paymentMethod: method,
+  })
+  const service = server.admin()
+  const reference = `LKC_${randomUUID().replace(/-/g, '')}`
+  const opened = await service.rpc('record_card_session', { order_id: order.id, reference })
+  if (opened.error) throw new Error(opened.error.message)
+  const paid = await service.rpc('record_card_result', {
+    reference,
+    event_id: `evt_${randomUUID()}`,
+    succeeded: true,
+    amount: order.total,
+    currency: 'KES',
+    provider_reference: `sbx_tx_${randomUUID().slice(0, 8)}`,
   })
   if (paid.error) throw new Error(paid.error.message)
   return order
@@ -134,6 +157,24 @@ describe('the order-refund function', () => {
       refunded_total: order.total,
       payment_status: 'refunded',
     })
+  })
+
+  it('sends a card refund back through the card provider, also for an M-Pesa order paid by card', async () => {
+    for (const method of ['card', 'mpesa'] as const) {
+      const order = await paidByCard(method)
+      const half = await invoke(admin, {
+        orderId: order.id,
+        lines: [{ lineNo: 1, quantity: 1 }],
+        reason: 'One bag arrived damaged',
+      })
+      expect(half.status).toBe(200)
+      expect(half.body).toMatchObject({ amount: 6000, status: 'completed', channel: 'provider' })
+      expect(half.body.reference).toMatch(/^sbx_rf_[0-9a-f]{32}$/)
+      expect(await refundedTotal(order.id)).toEqual({
+        refunded_total: 6000,
+        payment_status: 'paid',
+      })
+    }
   })
 
   it('refuses a manager, a visitor and a refund beyond what was paid', async () => {
