@@ -12,7 +12,10 @@ export function useScrolledPast(target: RefObject<Element | null>): boolean {
     const check = () => {
       frame = 0
       const element = target.current
-      if (element) setPast(element.getBoundingClientRect().bottom <= 0)
+      if (!element) return
+      // An element with no box (hidden, or not laid out) has not been scrolled past.
+      const box = element.getBoundingClientRect()
+      setPast(box.height > 0 && box.bottom <= 0)
     }
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(check)
