@@ -438,6 +438,15 @@ const probes: Probe[] = [
     params: (f) => [f.orderA],
     expect: everyoneDenied,
   },
+  // card webhook events: only the card webhook (service role, through record_card_result) writes them
+  {
+    table: 'card_webhook_events',
+    what: "log a forged card event against A's payment",
+    kind: 'write',
+    sql: "insert into public.card_webhook_events (event_id, payment_id, outcome) values ('evt_forged', $1, 'paid')",
+    params: (f) => [f.paymentA],
+    expect: everyoneDenied,
+  },
   // refunds: only refund_order() writes them
   {
     table: 'refunds',

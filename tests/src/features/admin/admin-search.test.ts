@@ -31,7 +31,7 @@ describe('admin search validation', () => {
     expect(
       validateTransactionsSearch({
         status: 'shipped',
-        method: 'card',
+        method: 'cheque',
         payment: 'free',
         page: '-1',
         order: 'LK-1; drop',

@@ -60,7 +60,11 @@ export function groundingProblems(
     const amount = Number(match[1]!.replace(/,/g, ''))
     if (!amounts.has(amount)) problems.push(`quotes KSH ${match[1]}, which no linked product costs`)
   }
-  const discounts = new Set(known.map((product) => product.discount))
+  // A discount a linked product has, or the shopper's own threshold echoed ("at 50% off or more").
+  const discounts = new Set([
+    ...known.map((product) => product.discount),
+    ...[...said.matchAll(/(\d+)\s*%/g)].map((match) => Number(match[1])),
+  ])
   for (const match of reply.message.matchAll(/(\d+)% off/g)) {
     if (!discounts.has(Number(match[1]))) problems.push(`claims ${match[1]}% off`)
   }

@@ -422,6 +422,8 @@ describe('an order is never paid twice', () => {
     const shipped = await admin.rpc('set_order_status', {
       order_id: order.id,
       status: 'dispatched',
+      courier: 'G4S Courier',
+      tracking: 'G4S-123456',
     })
     expect(JSON.parse(shipped.error?.details ?? '{}')).toMatchObject({ code: 'not_paid' })
   })
