@@ -40,6 +40,9 @@ test.describe('home page', () => {
       'Fashion Collections',
       'Step Out in Style',
       'Join 10,000+ enthusiasts',
+      // The store's product rails follow the spec's sections (their chunk loads after first paint).
+      'New in',
+      'Best sellers',
     ])
     const benefits = region(page, 'Why shop with us')
     for (const text of [
