@@ -13,12 +13,15 @@ import { timings } from '@/config/site'
 
 /**
  * Phones get their toasts at the top: the bottom edge belongs to the thumb, the chat button and the
- * browser's own bars. The placement is fixed when the toaster is created, so it follows the first viewport.
+ * browser's own bars. Wider screens get them at the bottom left: the cart drawer (whose Checkout button
+ * sits at the bottom right, and which opens with an "Added to Cart" toast) and the chat button own the
+ * right-hand side, and a toast kept there by the pointer resting on it would block them. The placement is
+ * fixed when the toaster is created, so it follows the first viewport.
  */
-function initialPlacement(): 'top' | 'bottom-end' {
+function initialPlacement(): 'top' | 'bottom-start' {
   const phone =
     typeof window !== 'undefined' && window.matchMedia?.('(max-width: 47.99em)').matches === true
-  return phone ? 'top' : 'bottom-end'
+  return phone ? 'top' : 'bottom-start'
 }
 
 /** The real toast store; loaded on demand by `./toaster` (it is not needed to paint the first page). */
