@@ -9,7 +9,8 @@ import { isUuid, newRefreshToken, type Queryable, type UserRow } from './users'
 /**
  * GoTrue's multi-factor endpoints for TOTP: enrol (`POST /factors`), challenge, verify (the session
  * becomes aal2 with `totp` in its amr), unenrol, and the admin's factor list and removal. Answers and
- * errors follow GoTrue's `internal/api/mfa.go`.
+ * errors follow GoTrue's `internal/api/mfa.go`: a challenge is verified once and only from the address
+ * that asked for it; any code of the drift window passes, as often as it is sent with a new challenge.
  */
 export const MFA_SCHEMA = `
   do $$ begin
@@ -30,8 +31,8 @@ export const MFA_SCHEMA = `
     phone text,
     last_challenged_at timestamptz
   );
-  -- The last time step whose code was accepted: each code opens one session only.
-  alter table auth.mfa_factors add column if not exists last_verified_step bigint;
+  -- As GoTrue: a challenge is verified once, not a code; an older local database loses its column.
+  alter table auth.mfa_factors drop column if exists last_verified_step;
   create unique index if not exists mfa_factors_user_friendly_name_unique
     on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
   create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
@@ -66,7 +67,6 @@ export interface FactorRow {
   updated_at: string
   last_challenged_at: string | null
   secret: string | null
-  last_verified_step: string | null
 }
 
 const rfc3339 = (expr: string) =>
@@ -75,7 +75,7 @@ const rfc3339 = (expr: string) =>
 const FACTOR_SELECT = `select id, user_id, friendly_name, factor_type::text as factor_type,
     status::text as status, ${rfc3339('created_at')} as created_at,
     ${rfc3339('updated_at')} as updated_at, ${rfc3339('last_challenged_at')} as last_challenged_at,
-    secret, last_verified_step::text as last_verified_step
+    secret
   from auth.mfa_factors`
 
 /** GoTrue's `models.Factor` JSON. */
@@ -145,6 +145,10 @@ export interface MfaDeps {
     refreshToken: string,
   ): Promise<Record<string, unknown>>
 }
+
+/** GoTrue's answer for a challenge already verified or asked from another address. */
+const challengeSpent = () =>
+  new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.')
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
@@ -338,13 +342,7 @@ export function createMfaEndpoints(deps: MfaDeps) {
         'MFA factor with the provided challenge ID not found',
       )
     }
-    if (row.verified_at || row.ip !== (ip || '127.0.0.1')) {
-      throw new AuthError(
-        422,
-        'mfa_ip_address_mismatch',
-        'Challenge and verify IP addresses mismatch.',
-      )
-    }
+    if (row.verified_at || row.ip !== (ip || '127.0.0.1')) throw challengeSpent()
     if (row.age > CHALLENGE_EXPIRY_SECONDS) {
       await db.pg.query('delete from auth.mfa_challenges where id = $1', [challengeId])
       throw new AuthError(
@@ -354,29 +352,28 @@ export function createMfaEndpoints(deps: MfaDeps) {
       )
     }
     assertNotLocked(factor.id)
-    const step = factor.secret ? matchTotp(factor.secret, code, now()) : null
-    const lastStep = factor.last_verified_step === null ? null : Number(factor.last_verified_step)
-    // A code already accepted (or one older than it) never opens a second session.
-    if (step === null || (lastStep !== null && step <= lastStep)) {
+    // As GoTrue: any code of the drift window passes, however often; the challenge is what is spent.
+    if (!factor.secret || matchTotp(factor.secret, code, now()) === null) {
       recordWrong(factor.id)
       throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
     }
     wrong.delete(factor.id)
     const session = await db.pg.transaction(async (tx) => {
       const at = iso()
-      // Taken only while it is still newer than the last accepted step: two requests racing with
-      // one code cannot both pass.
+      // Taken only while still unverified: two requests racing with one challenge cannot both pass.
       const claimed = await tx.query(
-        `update auth.mfa_factors set last_verified_step = $2, status = 'verified',
-                updated_at = $3::timestamptz
-          where id = $1 and (last_verified_step is null or last_verified_step < $2)`,
-        [factor.id, step, at],
+        `update auth.mfa_challenges set verified_at = $2::timestamptz
+          where id = $1 and verified_at is null`,
+        [challengeId, at],
       )
       if (!claimed.affectedRows) return null
-      await tx.query('update auth.mfa_challenges set verified_at = $2::timestamptz where id = $1', [
-        challengeId,
-        at,
-      ])
+      if (factor.status !== 'verified') {
+        await tx.query(
+          `update auth.mfa_factors set status = 'verified', updated_at = $2::timestamptz
+            where id = $1`,
+          [factor.id, at],
+        )
+      }
       await tx.query(
         `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $3::timestamptz
           where id = $1`,
@@ -414,7 +411,7 @@ export function createMfaEndpoints(deps: MfaDeps) {
       )
       return deps.issueSession(tx, user.id, sessionId, refreshToken)
     })
-    if (!session) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
+    if (!session) throw challengeSpent()
     return Response.json(session)
   }
 

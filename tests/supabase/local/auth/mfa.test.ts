@@ -120,29 +120,52 @@ describe('challenge and verify', () => {
     expect(next.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
   })
 
-  it('accepts a code only once, and a challenge only once', async () => {
+  it('verifies a challenge once; the same code opens another challenge, as on GoTrue', async () => {
     const user = await withFactor()
-    const used = user.code
     const other = t.client()
     await other.auth.signInWithPassword({ email: user.email, password: user.password })
-    const replay = await verifyWith(other, user.factorId, used)
-    expect(replay.error?.code).toBe('mfa_verification_failed')
-
+    // The code that raised the first session still opens a second one through its own challenge.
     const challenge = await other.auth.mfa.challenge({ factorId: user.factorId })
-    const next = codeAt(user.secret, 1)
     const ok = await other.auth.mfa.verify({
       factorId: user.factorId,
       challengeId: challenge.data!.id,
-      code: next,
+      code: user.code,
     })
     expect(ok.error).toBeNull()
-    t.server.clock.advance(30_000)
     const again = await other.auth.mfa.verify({
       factorId: user.factorId,
       challengeId: challenge.data!.id,
-      code: codeAt(user.secret, 1),
+      code: codeAt(user.secret),
     })
     expect(again.error?.code).toBe('mfa_ip_address_mismatch')
+    expect(again.error?.message).toBe('Challenge and verify IP addresses mismatch.')
+  })
+
+  it('lets only one of three verifications racing on one challenge through', async () => {
+    const user = await withFactor()
+    const other = t.client()
+    await other.auth.signInWithPassword({ email: user.email, password: user.password })
+    const { data: session } = await other.auth.getSession()
+    const challenge = await other.auth.mfa.challenge({ factorId: user.factorId })
+    const verify = () =>
+      fetch(`${t.url}/auth/v1/factors/${user.factorId}/verify`, {
+        method: 'POST',
+        headers: {
+          apikey: t.anonKey,
+          authorization: `Bearer ${session.session!.access_token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ challenge_id: challenge.data!.id, code: codeAt(user.secret) }),
+      })
+    // The database is held while all three arrive, so each reads the challenge before any claims it.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const holding = t.server.db.pg.transaction(() => held)
+    const answers = Promise.all([verify(), verify(), verify()])
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    release()
+    await holding
+    expect((await answers).map((r) => r.status).sort()).toEqual([200, 422, 422])
   })
 
   it('refuses a challenge older than five minutes', async () => {
