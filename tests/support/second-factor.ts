@@ -3,6 +3,7 @@
  * person with an authenticator app would: staff without a factor enrol one first (staff rights need
  * an aal2 session), and the code is computed from the factor's secret. As on hosted Supabase, the
  * challenge is single-use, not the code: the current step's code opens any number of challenges.
+ * The aal2 token reaches realtime through the client's auth listener, as in the app.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { totpCode, totpStep } from '../../supabase/local/auth/totp'
@@ -44,7 +45,6 @@ async function completeOverHttp(client: SupabaseClient, email: string | undefine
     code: totpCode(staff.totpSecret, totpStep(Date.now())),
   })
   if (verified.error) throw verified.error
-  await client.realtime.setAuth(verified.data.access_token)
 }
 
 export async function completeSecondFactor(server: TestServer, client: SupabaseClient) {
@@ -69,6 +69,4 @@ export async function completeSecondFactor(server: TestServer, client: SupabaseC
     code: totpCode(factor.secret, totpStep(server.server.clock.now())),
   })
   if (verified.error) throw verified.error
-  // As the app does: supabase-js gives realtime the new token on sign-in and refresh only.
-  await client.realtime.setAuth(verified.data.access_token)
 }
