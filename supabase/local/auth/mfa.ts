@@ -463,8 +463,9 @@ export function createMfaEndpoints(deps: MfaDeps) {
     }
     if (req.method === 'PUT') {
       const body = await deps.readBody(req)
+      // As GoTrue: an empty name leaves the factor's name as it was.
       const name = str(body.friendly_name)
-      if (name !== undefined) {
+      if (name) {
         await db.pg.query(
           'update auth.mfa_factors set friendly_name = $2, updated_at = $3::timestamptz where id = $1',
           [factor.id, name, iso()],

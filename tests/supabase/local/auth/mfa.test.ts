@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_WRONG_TOTP_CODES } from '../../../../supabase/local/auth/mfa'
@@ -235,7 +236,7 @@ describe('unenrol', () => {
 })
 
 describe('admin factor calls', () => {
-  it('lists and deletes a user’s factors with the service role only', async () => {
+  it('lists, renames and deletes a user’s factors with the service role only', async () => {
     const user = await withFactor()
     const admin = t.admin().auth.admin.mfa
     const listed = await admin.listFactors({ userId: user.userId })
@@ -244,6 +245,32 @@ describe('admin factor calls', () => {
 
     const asUser = await user.client.auth.admin.mfa.listFactors({ userId: user.userId })
     expect(asUser.error?.status).toBe(403)
+
+    // PUT renames (GoTrue's admin factor update); an empty name changes nothing.
+    const put = (factorId: string, body: unknown, key = t.serviceRoleKey) =>
+      fetch(`${t.url}/auth/v1/admin/users/${user.userId}/factors/${factorId}`, {
+        method: 'PUT',
+        headers: {
+          apikey: key,
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      })
+    const renamed = await put(user.factorId, { friendly_name: 'Old phone' })
+    expect(renamed.status).toBe(200)
+    expect(await renamed.json()).toMatchObject({ id: user.factorId, friendly_name: 'Old phone' })
+    const kept = await put(user.factorId, { friendly_name: '' })
+    expect(((await kept.json()) as { friendly_name: string }).friendly_name).toBe('Old phone')
+    const asShopper = await put(user.factorId, { friendly_name: 'Mine' }, t.anonKey)
+    expect(asShopper.status).toBe(403)
+    const unknown = await put(randomUUID(), { friendly_name: 'Nobody' })
+    expect(unknown.status).toBe(404)
+    expect(((await unknown.json()) as { error_code: string }).error_code).toBe(
+      'mfa_factor_not_found',
+    )
+    const after = await admin.listFactors({ userId: user.userId })
+    expect(after.data?.factors.map((f) => f.friendly_name)).toEqual(['Old phone'])
 
     const removed = await admin.deleteFactor({ userId: user.userId, id: user.factorId })
     expect(removed.error).toBeNull()
