@@ -1,5 +1,5 @@
 import type { AuthService } from './auth/handler'
-import { addVerifiedTotpFactor } from './auth/mfa'
+import { addVerifiedTotpFactor } from './auth/mfa-factors'
 import { totpCode, totpStep, TOTP_PERIOD_SECONDS, TOTP_SKEW } from './auth/totp'
 import type { LocalDb } from './db'
 
