@@ -188,6 +188,9 @@ create table auth.mfa_factors (
   phone text,
   last_challenged_at timestamptz
 );
+create unique index mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
 
 -- GoTrue's helper functions (bodies as in GoTrue migrations 20220224000811 / 20220531120530). After the
 -- first set_config, current_setting(..., true) returns '' rather than NULL, hence nullif.

@@ -24,11 +24,22 @@ export const MFA_SCHEMA = `
     phone text,
     last_challenged_at timestamptz
   );
-  -- As GoTrue: a challenge is verified once, not a code; an older local database loses its column.
-  alter table auth.mfa_factors drop column if exists last_verified_step;
-  create unique index if not exists mfa_factors_user_friendly_name_unique
-    on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
-  create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+  -- Only what is missing, so a factors table this server does not own (bootstrapped by another role,
+  -- as on a hosted-like database) is left alone.
+  do $$ begin
+    -- As GoTrue: a challenge is verified once, not a code; an older local database loses its column.
+    if exists (select 1 from information_schema.columns where table_schema = 'auth'
+                  and table_name = 'mfa_factors' and column_name = 'last_verified_step') then
+      alter table auth.mfa_factors drop column last_verified_step;
+    end if;
+    if to_regclass('auth.mfa_factors_user_friendly_name_unique') is null then
+      create unique index mfa_factors_user_friendly_name_unique
+        on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+    end if;
+    if to_regclass('auth.factor_id_created_at_idx') is null then
+      create index factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+    end if;
+  end $$;
   create table if not exists auth.mfa_challenges (
     id uuid not null primary key,
     factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
