@@ -3,6 +3,7 @@ import { DEMO_ANON_KEY } from '../supabase/local/keys'
 import { createAccount, fillSignIn, signInAt, uniqueEmail } from './support/accounts'
 import { placeOrder } from './support/orders'
 import { skipIntro } from './support/pwa'
+import { totpCode, totpStep } from '../supabase/local/auth/totp'
 
 /**
  * The account page end to end: the signed-out prompt, the profile phone saved in its normalised form,
@@ -233,6 +234,63 @@ test('change the password with a code emailed to the shopper', async ({ page, re
     })
   expect((await signIn('changed-pass-2')).ok()).toBe(true)
   expect((await signIn(account.password)).status()).toBe(400)
+})
+
+test('two-step sign-in: turned on from the account page, asked for at sign-in, turned off', async ({
+  page,
+  request,
+}) => {
+  const account = await newAccount(request, 'Njeri Mwangi')
+  await signInTo(page, account)
+  const section = page.getByRole('region', { name: 'Two-step sign-in' })
+  await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click()
+  await expect(
+    section.getByRole('img', { name: 'QR code for your authenticator app' }),
+  ).toBeVisible()
+  const secret = (await section.getByTestId('totp-secret').textContent())!.trim()
+  const setup = section.getByRole('form', { name: 'Authentication code' })
+  await setup.getByLabel('Authentication code').fill(totpCode(secret, totpStep(Date.now())))
+  await setup.getByRole('button', { name: 'Turn on' }).click()
+  await expect(section.getByText('Two-step sign-in is on', { exact: false })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
+  await page.goto('/auth?redirect=%2Faccount')
+  await fillSignIn(page, account.email, account.password)
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeVisible()
+  // The password alone signs nobody in: the app shows no account, and the database opens nothing.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
+  const password = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: DEMO_ANON_KEY },
+    data: { email: account.email, password: account.password },
+  })
+  const oneStep = (await password.json()) as { access_token: string; user: { id: string } }
+  const claims = JSON.parse(
+    Buffer.from(oneStep.access_token.split('.')[1]!, 'base64url').toString(),
+  ) as { aal: string }
+  expect(claims.aal).toBe('aal1')
+  const mine = await request.get(`/rest/v1/profiles?select=full_name&id=eq.${oneStep.user.id}`, {
+    headers: { apikey: DEMO_ANON_KEY, authorization: `Bearer ${oneStep.access_token}` },
+  })
+  expect(await mine.json()).toEqual([])
+
+  const code = page.getByRole('form', { name: 'Authentication code' })
+  await code.getByLabel('Authentication code').fill('12345')
+  await code.getByRole('button', { name: 'Verify' }).click()
+  await expect(code.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible()
+  await code.getByLabel('Authentication code').fill(totpCode(secret, totpStep(Date.now())))
+  await code.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Njeri' })).toBeVisible()
+
+  // Signed in with both steps, turning it off needs no further code.
+  await section.getByRole('button', { name: 'Turn off two-step sign-in' }).click()
+  await expect(section.getByText('Two-step sign-in is off', { exact: false })).toBeVisible()
+  const again = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: DEMO_ANON_KEY },
+    data: { email: account.email, password: account.password },
+  })
+  expect(((await again.json()) as { user: { factors?: unknown[] } }).user.factors).toBeUndefined()
 })
 
 test('the account page fits a 360 px phone', async ({ page, request }) => {

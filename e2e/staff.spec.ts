@@ -7,7 +7,8 @@ import { totpCode, totpStep } from '../supabase/local/auth/totp'
  * The staff page against `npm start`: an admin invites a manager, who opens the link from the local
  * inbox, chooses a password, sets up an authenticator (a wrong code is refused) and only then reaches
  * the admin area; the admin then removes them, and the
- * manager's open admin page loses access on its next action.
+ * manager's open admin page loses access on its next action. The admin then makes two-step sign-in
+ * optional for staff and required again, and finds both changes in the audit trail.
  */
 
 test.beforeEach(({ context }) => skipIntro(context))
@@ -103,4 +104,31 @@ test('an admin invites a manager, who sets a password through the link; removed,
     entries.getByRole('listitem').filter({ hasText: 'deleted user roles' }).first(),
   ).toContainText(`${ADMIN_EMAIL} (admin)`)
   await expect(entries.getByRole('listitem').filter({ hasText: email }).first()).toBeVisible()
+
+  // The store's two-step rule for staff: made optional only after a warning, and back; both audited.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' }).click()
+  const rule = page.getByRole('region', { name: 'Two-step sign-in for staff' })
+  await expect(rule.getByText('Required:', { exact: false })).toBeVisible()
+  await rule.getByRole('button', { name: 'Make it optional' }).click()
+  const warning = page.getByRole('alertdialog', {
+    name: 'Let staff sign in with a password alone?',
+  })
+  await warning.getByRole('button', { name: 'Make it optional' }).click()
+  await expect(rule.getByText('Optional:', { exact: false })).toBeVisible()
+  await rule.getByRole('button', { name: 'Require two-step sign-in' }).click()
+  await expect(rule.getByText('Required:', { exact: false })).toBeVisible()
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Audit trail' })
+    .click()
+  await page.getByLabel('Kind').selectOption('settings')
+  const ruleEntries = entries
+    .getByRole('listitem')
+    .filter({ hasText: 'staff_require_second_factor' })
+  await expect(ruleEntries.filter({ hasText: 'false → true' }).first()).toContainText(
+    `${ADMIN_EMAIL} (admin)`,
+  )
+  await expect(ruleEntries.filter({ hasText: 'true → false' }).first()).toContainText(
+    `${ADMIN_EMAIL} (admin)`,
+  )
 })

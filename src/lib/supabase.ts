@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { env } from '@/config/env'
 import { takeFragmentSession } from './auth-links'
+import { followSessionInRealtime } from './realtime-session'
 import type { Database } from './database.types'
 
 export type AppSupabaseClient = SupabaseClient<Database>
@@ -28,6 +29,7 @@ export function getSupabase(): Promise<AppSupabaseClient> {
         detectSessionInUrl: true,
       },
     })
+    followSessionInRealtime(created)
     if (invited) {
       const { error } = await created.auth.setSession(invited)
       if (error) fragmentSessionError = error.message

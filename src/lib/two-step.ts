@@ -45,11 +45,9 @@ export async function assurance(): Promise<Assurance> {
 /** Checks a code against the factor; the session becomes aal2 (and an unverified factor verified). */
 export async function verifyCode(factorId: string, code: string): Promise<void> {
   const client = await getSupabase()
-  const { data, error } = await client.auth.mfa.challengeAndVerify({ factorId, code: code.trim() })
+  // The aal2 token reaches realtime through the client's own auth listener (`getSupabase`).
+  const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code: code.trim() })
   if (error) throw new CodeError(codeProblem(error))
-  // supabase-js hands realtime a new token on sign-in and refresh, not after a second step: without
-  // this, staff channels would still carry the one-step token the database refuses them.
-  await client.realtime.setAuth(data.access_token)
 }
 
 let settingUp: Promise<TotpSetup> | null = null

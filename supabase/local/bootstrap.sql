@@ -172,6 +172,26 @@ create table auth.one_time_tokens (
 create index one_time_tokens_token_hash_hash_idx on auth.one_time_tokens using hash (token_hash);
 create index one_time_tokens_relates_to_hash_idx on auth.one_time_tokens using hash (relates_to);
 
+-- Second factors (GoTrue's shape), here so migrations may read them (who turned two-step sign-in on);
+-- the auth server adds challenges and indexes when it starts (auth/mfa.ts).
+create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+create type auth.factor_status as enum ('unverified', 'verified');
+create table auth.mfa_factors (
+  id uuid not null primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text,
+  last_challenged_at timestamptz
+);
+create unique index mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+
 -- GoTrue's helper functions (bodies as in GoTrue migrations 20220224000811 / 20220531120530). After the
 -- first set_config, current_setting(..., true) returns '' rather than NULL, hence nullif.
 create or replace function auth.uid() returns uuid language sql stable as $$

@@ -75,7 +75,7 @@ const escapeHtml = (text: string) =>
 /** A local staff account's sign-in code as the inbox page shows it. */
 export interface DevStaffCode {
   email: string
-  code: string | null
+  code: string
   seconds: number
 }
 
@@ -84,11 +84,7 @@ function renderStaffCodes(codes: DevStaffCode[]): string {
   const items = codes
     .map(
       (c) =>
-        `<li><strong>${escapeHtml(c.email)}</strong>: ${
-          c.code
-            ? `<code>${escapeHtml(c.code)}</code> (works for ${c.seconds} s, once)`
-            : `next code in ${c.seconds} s`
-        }</li>`,
+        `<li><strong>${escapeHtml(c.email)}</strong>: <code>${escapeHtml(c.code)}</code> (works for ${c.seconds} s)</li>`,
     )
     .join('\n')
   return `<section aria-labelledby="staff-codes">

@@ -1,5 +1,5 @@
 import type { AuthService } from './auth/handler'
-import { addVerifiedTotpFactor } from './auth/mfa'
+import { addVerifiedTotpFactor } from './auth/mfa-factors'
 import { totpCode, totpStep, TOTP_PERIOD_SECONDS, TOTP_SKEW } from './auth/totp'
 import type { LocalDb } from './db'
 
@@ -59,37 +59,24 @@ export async function seedStaff(db: LocalDb, auth: AuthService, log: (m: string)
 
 export interface StaffCode {
   email: string
-  /** A code the server accepts now (one not used yet), or null while all current ones are used. */
-  code: string | null
-  /** Seconds until `code` stops being accepted, or until a fresh one exists when `code` is null. */
+  /** The code of the current time step (any code of the drift window is accepted, however often). */
+  code: string
+  /** Seconds until `code` stops being accepted (the end of the step after this one). */
   seconds: number
 }
 
-/**
- * The sign-in code a local staff account can use right now: the current step's code, or the next
- * step's once the current one was used (each code works once).
- */
+/** The sign-in code each local staff account with a verified factor can use right now. */
 export async function localStaffCodes(db: LocalDb, nowMs: number): Promise<StaffCode[]> {
-  const used = await db.pg.query<{ email: string; step: string | null }>(
-    `select u.email, max(f.last_verified_step)::text as step
-       from auth.users u join auth.mfa_factors f on f.user_id = u.id
-      where u.email = any($1::text[]) and f.status = 'verified'
-      group by u.email`,
+  const enrolled = await db.pg.query<{ email: string }>(
+    `select distinct u.email from auth.users u join auth.mfa_factors f on f.user_id = u.id
+      where u.email = any($1::text[]) and f.status = 'verified'`,
     [LOCAL_STAFF.map((s) => s.email)],
   )
-  const current = totpStep(nowMs)
-  const intoStep = (nowMs / 1000) % TOTP_PERIOD_SECONDS
-  return LOCAL_STAFF.flatMap((staff): StaffCode[] => {
-    const row = used.rows.find((r) => r.email === staff.email)
-    if (!row) return []
-    const last = row.step === null ? -Infinity : Number(row.step)
-    // The current step first: an older code may run out before it is typed.
-    for (let step = current; step <= current + TOTP_SKEW; step++) {
-      if (step > last) {
-        const seconds = Math.ceil((step + TOTP_SKEW - current + 1) * TOTP_PERIOD_SECONDS - intoStep)
-        return [{ email: staff.email, code: totpCode(staff.totpSecret, step), seconds }]
-      }
-    }
-    return [{ email: staff.email, code: null, seconds: Math.ceil(TOTP_PERIOD_SECONDS - intoStep) }]
-  })
+  const step = totpStep(nowMs)
+  const seconds = Math.ceil(
+    (TOTP_SKEW + 1) * TOTP_PERIOD_SECONDS - ((nowMs / 1000) % TOTP_PERIOD_SECONDS),
+  )
+  return LOCAL_STAFF.filter((staff) => enrolled.rows.some((r) => r.email === staff.email)).map(
+    (staff) => ({ email: staff.email, code: totpCode(staff.totpSecret, step), seconds }),
+  )
 }

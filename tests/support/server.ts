@@ -4,6 +4,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
+import { followSessionInRealtime } from '../../src/lib/realtime-session'
 import type { AuthSettings } from '../../supabase/local/auth/settings'
 import { createLocalServer, type LocalServer } from '../../supabase/local/gateway'
 import { freshDb, type FreshDbOptions } from './test-db'
@@ -63,13 +64,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   })
   const { anonKey, serviceRoleKey, jwtSecret } = server.keys
 
-  const make = (key: string, accessToken?: string) =>
-    createClient(server.url, key, {
+  const make = (key: string, accessToken?: string) => {
+    const client = createClient(server.url, key, {
       // Node 20 has no global WebSocket; supabase-js needs one to construct its realtime client.
       realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       ...(accessToken ? { global: { headers: { Authorization: `Bearer ${accessToken}` } } } : {}),
     })
+    // As the app's client: realtime follows the session (the aal2 token after a second step).
+    followSessionInRealtime(client)
+    return client
+  }
 
   return {
     url: server.url,

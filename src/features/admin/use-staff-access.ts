@@ -35,7 +35,8 @@ async function lookUp(userId: string): Promise<Lookup> {
   const roles = await fetchMyStaffRoles(client, userId)
   if (roles.length === 0) return { userId, roles }
   const [level, required] = await Promise.all([assurance(), staffNeedSecondStep(client)])
-  if (required && level.current !== 'aal2') {
+  // Whoever has an authenticator needs its code, whatever the store's rule for staff.
+  if ((required || level.factorId) && level.current !== 'aal2') {
     return { userId, roles, secondStep: { factorId: level.factorId } }
   }
   return { userId, roles }

@@ -23,6 +23,24 @@ export function toAuthUser(user: User): AuthUser {
   }
 }
 
+/** The session's assurance level, as its access token states it. */
+function sessionAal(session: Session): string | null {
+  try {
+    const payload = session.access_token.split('.')[1] ?? ''
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
+    const aal: unknown = (JSON.parse(json) as { aal?: unknown }).aal
+    return typeof aal === 'string' ? aal : null
+  } catch {
+    return null
+  }
+}
+
+/** Signed in with a password only while the account has a verified authenticator. */
+export function awaitsSecondStep(session: Session): boolean {
+  const verified = session.user.factors?.some((f) => f.status === 'verified') ?? false
+  return verified && sessionAal(session) !== 'aal2'
+}
+
 const isBrowser = typeof localStorage !== 'undefined'
 const STAND_IN_AFTER_MS = 3000
 
@@ -91,6 +109,11 @@ export function connectAuth(client: AppSupabaseClient, dispatch: Dispatch): () =
       // Offline with an expired token, the client reports no session yet keeps the saved one.
       const offlineUser = event === 'INITIAL_SESSION' && isBrowser ? readStoredUser() : null
       dispatch(sessionChanged(offlineUser))
+      return
+    }
+    // A password alone does not sign in an account with an authenticator: its data opens at aal2.
+    if (awaitsSecondStep(session)) {
+      dispatch(sessionChanged(null))
       return
     }
     dispatch(sessionChanged(toAuthUser(session.user)))

@@ -5,45 +5,15 @@ import { AuthError, errors } from './errors'
 import type { AuthSettings } from './settings'
 import { matchTotp, newTotpSecret, otpauthUri, qrCodeSvg } from './totp'
 import { isUuid, newRefreshToken, type Queryable, type UserRow } from './users'
+import { FACTOR_SELECT, factorJson, removeFactor, userFactors, type FactorRow } from './mfa-factors'
 
 /**
  * GoTrue's multi-factor endpoints for TOTP: enrol (`POST /factors`), challenge, verify (the session
  * becomes aal2 with `totp` in its amr), unenrol, and the admin's factor list and removal. Answers and
- * errors follow GoTrue's `internal/api/mfa.go`.
+ * errors follow GoTrue's `internal/api/mfa.go`: a challenge is verified once and only from the address
+ * that asked for it; any code of the drift window passes, as often as it is sent with a new challenge.
+ * How factors are stored is in `mfa-factors.ts`.
  */
-export const MFA_SCHEMA = `
-  do $$ begin
-    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
-  exception when duplicate_object then null; end $$;
-  do $$ begin
-    create type auth.factor_status as enum ('unverified', 'verified');
-  exception when duplicate_object then null; end $$;
-  create table if not exists auth.mfa_factors (
-    id uuid not null primary key,
-    user_id uuid not null references auth.users (id) on delete cascade,
-    friendly_name text,
-    factor_type auth.factor_type not null,
-    status auth.factor_status not null,
-    created_at timestamptz not null,
-    updated_at timestamptz not null,
-    secret text,
-    phone text,
-    last_challenged_at timestamptz
-  );
-  -- The last time step whose code was accepted: each code opens one session only.
-  alter table auth.mfa_factors add column if not exists last_verified_step bigint;
-  create unique index if not exists mfa_factors_user_friendly_name_unique
-    on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
-  create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
-  create table if not exists auth.mfa_challenges (
-    id uuid not null primary key,
-    factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
-    created_at timestamptz not null,
-    verified_at timestamptz,
-    ip_address inet not null,
-    otp_code text
-  );
-  create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);`
 
 /** GoTrue's defaults: challenges live 300 s, unverified factors 300 s, at most 10 factors. */
 export const CHALLENGE_EXPIRY_SECONDS = 300
@@ -55,81 +25,6 @@ const RATE_BURST = 30
 /** Wrong codes for one factor before it is locked for `LOCK_MS`. */
 export const MAX_WRONG_TOTP_CODES = 5
 const LOCK_MS = 5 * 60 * 1000
-
-export interface FactorRow {
-  id: string
-  user_id: string
-  friendly_name: string | null
-  factor_type: string
-  status: 'verified' | 'unverified'
-  created_at: string
-  updated_at: string
-  last_challenged_at: string | null
-  secret: string | null
-  last_verified_step: string | null
-}
-
-const rfc3339 = (expr: string) =>
-  `to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
-
-const FACTOR_SELECT = `select id, user_id, friendly_name, factor_type::text as factor_type,
-    status::text as status, ${rfc3339('created_at')} as created_at,
-    ${rfc3339('updated_at')} as updated_at, ${rfc3339('last_challenged_at')} as last_challenged_at,
-    secret, last_verified_step::text as last_verified_step
-  from auth.mfa_factors`
-
-/** GoTrue's `models.Factor` JSON. */
-export function factorJson(row: FactorRow): Record<string, unknown> {
-  return {
-    id: row.id,
-    ...(row.friendly_name ? { friendly_name: row.friendly_name } : {}),
-    factor_type: row.factor_type,
-    status: row.status,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    phone: '',
-    ...(row.last_challenged_at ? { last_challenged_at: row.last_challenged_at } : {}),
-  }
-}
-
-export async function userFactors(q: Queryable, userId: string): Promise<FactorRow[]> {
-  const res = await q.query<FactorRow>(`${FACTOR_SELECT} where user_id = $1 order by created_at`, [
-    userId,
-  ])
-  return res.rows
-}
-
-/** The session's assurance level and methods, as the access token states them (newest method first). */
-export async function sessionAssurance(q: Queryable, sessionId: string) {
-  const res = await q.query<{ aal: string | null }>(
-    'select aal::text as aal from auth.sessions where id = $1',
-    [sessionId],
-  )
-  const amr = await q.query<{ method: string; at: number }>(
-    `select authentication_method as method, extract(epoch from updated_at)::int as at
-       from auth.mfa_amr_claims where session_id = $1 order by updated_at desc, created_at desc`,
-    [sessionId],
-  )
-  return {
-    aal: res.rows[0]?.aal ?? 'aal1',
-    amr: amr.rows.map((r) => ({ method: r.method, timestamp: r.at })),
-  }
-}
-
-/** Makes a verified TOTP factor with a known secret (the local staff accounts). */
-export async function addVerifiedTotpFactor(
-  q: Queryable,
-  userId: string,
-  secret: string,
-  friendlyName: string,
-) {
-  await q.query(
-    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,
-                                   updated_at, secret)
-     values ($1, $2, $3, 'totp', 'verified', now(), now(), $4)`,
-    [randomUUID(), userId, friendlyName, secret],
-  )
-}
 
 export interface MfaDeps {
   db: LocalDb
@@ -145,6 +40,10 @@ export interface MfaDeps {
     refreshToken: string,
   ): Promise<Record<string, unknown>>
 }
+
+/** GoTrue's answer for a challenge already verified or asked from another address. */
+const challengeSpent = () =>
+  new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.')
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
@@ -338,13 +237,7 @@ export function createMfaEndpoints(deps: MfaDeps) {
         'MFA factor with the provided challenge ID not found',
       )
     }
-    if (row.verified_at || row.ip !== (ip || '127.0.0.1')) {
-      throw new AuthError(
-        422,
-        'mfa_ip_address_mismatch',
-        'Challenge and verify IP addresses mismatch.',
-      )
-    }
+    if (row.verified_at || row.ip !== (ip || '127.0.0.1')) throw challengeSpent()
     if (row.age > CHALLENGE_EXPIRY_SECONDS) {
       await db.pg.query('delete from auth.mfa_challenges where id = $1', [challengeId])
       throw new AuthError(
@@ -354,29 +247,28 @@ export function createMfaEndpoints(deps: MfaDeps) {
       )
     }
     assertNotLocked(factor.id)
-    const step = factor.secret ? matchTotp(factor.secret, code, now()) : null
-    const lastStep = factor.last_verified_step === null ? null : Number(factor.last_verified_step)
-    // A code already accepted (or one older than it) never opens a second session.
-    if (step === null || (lastStep !== null && step <= lastStep)) {
+    // As GoTrue: any code of the drift window passes, however often; the challenge is what is spent.
+    if (!factor.secret || matchTotp(factor.secret, code, now()) === null) {
       recordWrong(factor.id)
       throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
     }
     wrong.delete(factor.id)
     const session = await db.pg.transaction(async (tx) => {
       const at = iso()
-      // Taken only while it is still newer than the last accepted step: two requests racing with
-      // one code cannot both pass.
+      // Taken only while still unverified: two requests racing with one challenge cannot both pass.
       const claimed = await tx.query(
-        `update auth.mfa_factors set last_verified_step = $2, status = 'verified',
-                updated_at = $3::timestamptz
-          where id = $1 and (last_verified_step is null or last_verified_step < $2)`,
-        [factor.id, step, at],
+        `update auth.mfa_challenges set verified_at = $2::timestamptz
+          where id = $1 and verified_at is null`,
+        [challengeId, at],
       )
       if (!claimed.affectedRows) return null
-      await tx.query('update auth.mfa_challenges set verified_at = $2::timestamptz where id = $1', [
-        challengeId,
-        at,
-      ])
+      if (factor.status !== 'verified') {
+        await tx.query(
+          `update auth.mfa_factors set status = 'verified', updated_at = $2::timestamptz
+            where id = $1`,
+          [factor.id, at],
+        )
+      }
       await tx.query(
         `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $3::timestamptz
           where id = $1`,
@@ -414,24 +306,8 @@ export function createMfaEndpoints(deps: MfaDeps) {
       )
       return deps.issueSession(tx, user.id, sessionId, refreshToken)
     })
-    if (!session) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
+    if (!session) throw challengeSpent()
     return Response.json(session)
-  }
-
-  /** Sessions the factor raised to aal2 fall back to aal1 when it goes. */
-  async function removeFactor(q: Queryable, factorId: string) {
-    await q.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
-      factorId,
-    ])
-    await q.query(
-      `delete from auth.mfa_amr_claims c using auth.sessions s
-        where c.session_id = s.id and s.factor_id is null and c.authentication_method = 'totp'
-          and s.user_id = (select user_id from auth.mfa_factors where id = $1)
-          and not exists (select 1 from auth.mfa_factors f
-                           where f.user_id = s.user_id and f.id <> $1 and f.status = 'verified')`,
-      [factorId],
-    )
-    await q.query('delete from auth.mfa_factors where id = $1', [factorId])
   }
 
   async function unenroll(req: Request, factorId: string): Promise<Response> {
@@ -466,8 +342,9 @@ export function createMfaEndpoints(deps: MfaDeps) {
     }
     if (req.method === 'PUT') {
       const body = await deps.readBody(req)
+      // As GoTrue: an empty name leaves the factor's name as it was.
       const name = str(body.friendly_name)
-      if (name !== undefined) {
+      if (name) {
         await db.pg.query(
           'update auth.mfa_factors set friendly_name = $2, updated_at = $3::timestamptz where id = $1',
           [factor.id, name, iso()],

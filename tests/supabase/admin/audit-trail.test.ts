@@ -7,9 +7,11 @@ import {
   callers,
   placeOrder,
   settleMpesa,
+  STAFF_PASSWORD,
   startAdminServer,
   type Callers,
 } from './admin-kit'
+import { setStaffSecondStepRequired } from '@/features/admin/api/staff-api'
 
 /** The audit trail: one row per staff change, written by the database, never changed afterwards. */
 let t: TestServer
@@ -206,6 +208,37 @@ describe('what is recorded', () => {
     ])
     expect(rows[0]!.after).toMatchObject({ code: 'AUDIT-TEN', value: 10 })
     expect(rows[1]).toMatchObject({ before: { active: true }, after: { active: false } })
+  })
+
+  it('the staff sign-in rule, switched on the staff page: admins at aal2 only, one row each way', async () => {
+    const mark = await lastId()
+    const adminOneStep = t.client()
+    await adminOneStep.auth.signInWithPassword({
+      email: 'admin@luxekenya.test',
+      password: STAFF_PASSWORD,
+    })
+    for (const refused of [who.manager, adminOneStep]) {
+      await expect(setStaffSecondStepRequired(refused as never, false)).rejects.toThrow(
+        'Your account does not have permission to do this.',
+      )
+    }
+    expect(await setStaffSecondStepRequired(who.admin as never, false)).toBe(false)
+    expect(await setStaffSecondStepRequired(who.admin as never, true)).toBe(true)
+    const { data } = await who.admin
+      .from('audit_log')
+      .select('*')
+      .eq('kind', 'settings')
+      .gt('id', mark)
+      .order('id')
+    const rows = data as AuditRow[]
+    expect(rows.map((r) => [r.actor_id, r.actor_role, r.action])).toEqual([
+      [adminId, 'admin', 'update'],
+      [adminId, 'admin', 'update'],
+    ])
+    expect(rows.map((r) => [r.before, r.after])).toEqual([
+      [{ staff_require_second_factor: true }, { staff_require_second_factor: false }],
+      [{ staff_require_second_factor: false }, { staff_require_second_factor: true }],
+    ])
   })
 
   it('an update that changes nothing leaves no row', async () => {

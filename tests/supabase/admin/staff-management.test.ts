@@ -2,7 +2,9 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestServer } from '../../support/server'
 import { uniqueEmail } from '../../support/server'
-import { completeStaffSignIn, signIn, startAdminServer } from './admin-kit'
+import { totpCode, totpStep } from '../../../supabase/local/auth/totp'
+import { LOCAL_STAFF } from '../../../supabase/local/staff-seed'
+import { completeStaffSignIn, signIn, STAFF_PASSWORD, startAdminServer } from './admin-kit'
 
 /** The staff page's backend: invitations, role changes, removals, and the store keeping an admin. */
 let t: TestServer
@@ -214,5 +216,34 @@ describe('a lost authenticator', () => {
     expect(rows![0]).toMatchObject({ actor_role: 'admin', action: 'delete', after: null })
     expect(JSON.stringify(rows![0]!.before)).not.toMatch(/secret/)
     expect((rows![0]!.before as { factor_type: string }[])[0]!.factor_type).toBe('totp')
+  })
+})
+
+describe('the local staff codes (development inbox)', () => {
+  it('always give the current code, and one code opens several sessions', async () => {
+    const codes = async () => {
+      const res = await fetch(`${t.url}/__dev/staff-codes.json`)
+      expect(res.status).toBe(200)
+      return (await res.json()) as { email: string; code: string; seconds: number }[]
+    }
+    const staff = LOCAL_STAFF.find((s) => s.email === 'manager@luxekenya.test')!
+    const first = (await codes()).find((c) => c.email === staff.email)!
+    expect(first.code).toBe(totpCode(staff.totpSecret, totpStep(t.server.clock.now())))
+    expect(first.seconds).toBeGreaterThan(30)
+    expect(first.seconds).toBeLessThanOrEqual(60)
+
+    // The same code opens two sessions, each through its own challenge.
+    for (let i = 0; i < 2; i++) {
+      const client = t.client()
+      await client.auth.signInWithPassword({ email: staff.email, password: STAFF_PASSWORD })
+      const { data } = await client.auth.mfa.listFactors()
+      const verified = await client.auth.mfa.challengeAndVerify({
+        factorId: data!.totp[0]!.id,
+        code: first.code,
+      })
+      expect(verified.error).toBeNull()
+      expect(await isManagerNow(client)).toBe(true)
+    }
+    expect((await codes()).find((c) => c.email === staff.email)?.code).toMatch(/^\d{6}$/)
   })
 })

@@ -15,6 +15,7 @@ import {
 import { fetchStaffRole } from '@/features/auth/api/staff-role'
 import { connectAuth } from '@/features/auth/auth-session'
 import type { AppSupabaseClient } from '@/lib/supabase'
+import { completeSecondFactor } from '../../support/second-factor'
 import { startTestServer, uniqueEmail, type TestServer } from '../../support/server'
 
 let t: TestServer
@@ -90,6 +91,9 @@ describe('the auth listener', () => {
         password: 'local-dev-password',
       })
       expect(signIn.error).toBeNull()
+      // The local admin has an authenticator: the password alone signs nobody in.
+      expect(selectAuthUser(store.getState())).toBeNull()
+      await completeSecondFactor(t, client)
       expect(selectAuthUser(store.getState())?.email).toBe('admin@luxekenya.test')
       await eventually(() => selectIsStaff(store.getState()))
       expect(selectRoles(store.getState())).toEqual(['admin'])

@@ -3,6 +3,7 @@
  * requires it (the default). Runs on PGlite and, in the `postgres` project, on PostgreSQL prepared as
  * hosted Supabase is.
  */
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDb } from '../../support/test-db'
 import {
@@ -136,5 +137,52 @@ describe('staff at aal1', () => {
       'update public.store_settings set staff_require_second_factor = false where id',
     )
     expect(off.affected).toBe(0)
+  })
+})
+
+describe('a shopper who turned two-step sign-in on', () => {
+  it('reads and changes none of their data with a password alone; after the code, all of it', async () => {
+    const own = { ...shopper, claims: { ...shopper.claims, aal: 'aal2' } }
+    const ownAal1 = oneStep(shopper)
+    const address = await act<{ id: string }>(
+      db,
+      own,
+      `insert into public.addresses (label, recipient_name, phone, county, town, street)
+       values ('Home', 'Achieng Otieno', '254712345678', 'Nairobi', 'Nairobi', 'Moi Avenue 1')
+       returning id`,
+    )
+    expect(address.rows).toHaveLength(1)
+    const factor = randomUUID()
+    await db.pg.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,
+                                     updated_at, secret)
+       values ($1, $2, 'Phone', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
+      [factor, shopper.id],
+    )
+    try {
+      expect((await readOrder(ownAal1)).rows).toEqual([])
+      expect((await readProfile(ownAal1)).rows).toEqual([])
+      const addresses = (actor: Actor) =>
+        attempt(db, actor, 'select id from public.addresses where user_id = $1', [shopper.id])
+      expect((await addresses(ownAal1)).rows).toEqual([])
+      const rename = (actor: Actor) =>
+        attempt(
+          db,
+          actor,
+          "update public.profiles set full_name = 'Taken Over' where id = $1",
+          [shopper.id],
+          { rollback: true },
+        )
+      expect((await rename(ownAal1)).affected).toBe(0)
+
+      expect((await readOrder(own)).rows).toEqual([{ id: orderId }])
+      expect((await readProfile(own)).rows).toHaveLength(1)
+      expect((await addresses(own)).rows).toHaveLength(1)
+      expect((await rename(own)).affected).toBe(1)
+    } finally {
+      await db.pg.query('delete from auth.mfa_factors where id = $1', [factor])
+    }
+    // An unverified factor (a set-up not finished) changes nothing.
+    expect((await readOrder(ownAal1)).rows).toEqual([{ id: orderId }])
   })
 })

@@ -78,3 +78,23 @@ export async function resetSecondStep(client: AppSupabaseClient, userId: string)
 export async function cancelInvitation(client: AppSupabaseClient, id: string): Promise<void> {
   unwrap(await client.rpc('cancel_staff_invitation', { invitation_id: id }))
 }
+
+/**
+ * Switches the store's rule that staff sign in with a code from an authenticator app. Admins only: the
+ * database refuses anyone else (no row changes), and its audit trail records the change.
+ */
+export async function setStaffSecondStepRequired(
+  client: AppSupabaseClient,
+  required: boolean,
+): Promise<boolean> {
+  const rows = unwrap(
+    await client
+      .from('store_settings')
+      .update({ staff_require_second_factor: required })
+      .eq('id', true)
+      .select('staff_require_second_factor'),
+  )
+  const saved = rows?.[0]
+  if (!saved) throw new AdminApiError(messages.forbidden, 403)
+  return saved.staff_require_second_factor
+}

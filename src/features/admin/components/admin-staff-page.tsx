@@ -36,6 +36,7 @@ import {
   wideOnly,
 } from './admin-ui'
 import { ConfirmDialog } from './confirm-dialog'
+import { StaffSignInRule } from './staff-sign-in-rule'
 
 const ROLE_LABELS: Record<StaffRoleName, string> = { admin: 'Admin', manager: 'Manager' }
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
@@ -91,6 +92,7 @@ function Staff() {
           {!current && !overview.error ? <LoadingState /> : null}
           {current ? <Members members={current.members} onChanged={refresh} /> : null}
         </Panel>
+        <StaffSignInRule />
         <Panel title="Open invitations">
           {current && current.invitations.length === 0 ? (
             <EmptyState>No invitation is waiting to be accepted.</EmptyState>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_WRONG_TOTP_CODES } from '../../../../supabase/local/auth/mfa'
@@ -120,29 +121,52 @@ describe('challenge and verify', () => {
     expect(next.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
   })
 
-  it('accepts a code only once, and a challenge only once', async () => {
+  it('verifies a challenge once; the same code opens another challenge, as on GoTrue', async () => {
     const user = await withFactor()
-    const used = user.code
     const other = t.client()
     await other.auth.signInWithPassword({ email: user.email, password: user.password })
-    const replay = await verifyWith(other, user.factorId, used)
-    expect(replay.error?.code).toBe('mfa_verification_failed')
-
+    // The code that raised the first session still opens a second one through its own challenge.
     const challenge = await other.auth.mfa.challenge({ factorId: user.factorId })
-    const next = codeAt(user.secret, 1)
     const ok = await other.auth.mfa.verify({
       factorId: user.factorId,
       challengeId: challenge.data!.id,
-      code: next,
+      code: user.code,
     })
     expect(ok.error).toBeNull()
-    t.server.clock.advance(30_000)
     const again = await other.auth.mfa.verify({
       factorId: user.factorId,
       challengeId: challenge.data!.id,
-      code: codeAt(user.secret, 1),
+      code: codeAt(user.secret),
     })
     expect(again.error?.code).toBe('mfa_ip_address_mismatch')
+    expect(again.error?.message).toBe('Challenge and verify IP addresses mismatch.')
+  })
+
+  it('lets only one of three verifications racing on one challenge through', async () => {
+    const user = await withFactor()
+    const other = t.client()
+    await other.auth.signInWithPassword({ email: user.email, password: user.password })
+    const { data: session } = await other.auth.getSession()
+    const challenge = await other.auth.mfa.challenge({ factorId: user.factorId })
+    const verify = () =>
+      fetch(`${t.url}/auth/v1/factors/${user.factorId}/verify`, {
+        method: 'POST',
+        headers: {
+          apikey: t.anonKey,
+          authorization: `Bearer ${session.session!.access_token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ challenge_id: challenge.data!.id, code: codeAt(user.secret) }),
+      })
+    // The database is held while all three arrive, so each reads the challenge before any claims it.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const holding = t.server.db.pg.transaction(() => held)
+    const answers = Promise.all([verify(), verify(), verify()])
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    release()
+    await holding
+    expect((await answers).map((r) => r.status).sort()).toEqual([200, 422, 422])
   })
 
   it('refuses a challenge older than five minutes', async () => {
@@ -212,7 +236,7 @@ describe('unenrol', () => {
 })
 
 describe('admin factor calls', () => {
-  it('lists and deletes a user’s factors with the service role only', async () => {
+  it('lists, renames and deletes a user’s factors with the service role only', async () => {
     const user = await withFactor()
     const admin = t.admin().auth.admin.mfa
     const listed = await admin.listFactors({ userId: user.userId })
@@ -221,6 +245,32 @@ describe('admin factor calls', () => {
 
     const asUser = await user.client.auth.admin.mfa.listFactors({ userId: user.userId })
     expect(asUser.error?.status).toBe(403)
+
+    // PUT renames (GoTrue's admin factor update); an empty name changes nothing.
+    const put = (factorId: string, body: unknown, key = t.serviceRoleKey) =>
+      fetch(`${t.url}/auth/v1/admin/users/${user.userId}/factors/${factorId}`, {
+        method: 'PUT',
+        headers: {
+          apikey: key,
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      })
+    const renamed = await put(user.factorId, { friendly_name: 'Old phone' })
+    expect(renamed.status).toBe(200)
+    expect(await renamed.json()).toMatchObject({ id: user.factorId, friendly_name: 'Old phone' })
+    const kept = await put(user.factorId, { friendly_name: '' })
+    expect(((await kept.json()) as { friendly_name: string }).friendly_name).toBe('Old phone')
+    const asShopper = await put(user.factorId, { friendly_name: 'Mine' }, t.anonKey)
+    expect(asShopper.status).toBe(403)
+    const unknown = await put(randomUUID(), { friendly_name: 'Nobody' })
+    expect(unknown.status).toBe(404)
+    expect(((await unknown.json()) as { error_code: string }).error_code).toBe(
+      'mfa_factor_not_found',
+    )
+    const after = await admin.listFactors({ userId: user.userId })
+    expect(after.data?.factors.map((f) => f.friendly_name)).toEqual(['Old phone'])
 
     const removed = await admin.deleteFactor({ userId: user.userId, id: user.factorId })
     expect(removed.error).toBeNull()
