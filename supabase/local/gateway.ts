@@ -281,7 +281,28 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     log,
   })
   const mailer = startLocalMailer(db, inbox, log)
-  const scheduler = startLocalScheduler(db, log)
+  const scheduler = startLocalScheduler(db, log, [
+    {
+      // Refunds left pending go to the provider again; the function holds the providers.
+      name: 'retry due refunds',
+      async run() {
+        const answer = await functions.handle(
+          new Request(`${origin}/functions/v1/order-refund`, {
+            method: 'POST',
+            headers: {
+              Authorization: `Bearer ${keys.serviceRoleKey}`,
+              'Content-Type': 'application/json',
+            },
+            body: JSON.stringify({ retryDue: true }),
+          }),
+        )
+        if (!answer.ok) throw new Error(`order-refund answered ${answer.status}`)
+        const { retried } = (await answer.json()) as { retried: { id: string; status: string }[] }
+        const settled = retried.filter((r) => r.status !== 'pending')
+        if (settled.length) log(`retried refunds: ${settled.map((r) => r.id).join(', ')}`)
+      },
+    },
+  ])
   const temporaryStorage =
     options.storageDir || options.dataDir ? null : mkdtempSync(join(tmpdir(), 'luxe-storage-'))
   const storageDir =

@@ -2,11 +2,13 @@
  * The order-refund function on the embedded server with the M-Pesa sandbox: an admin's refund of an
  * M-Pesa order goes back through the provider and completes with its reference; a refund the provider
  * declines is released and nothing is refunded; a refund made by hand is recorded with its code; a
- * manager is refused.
+ * manager is refused; a refund left pending (its function died before the provider answered) is sent
+ * again by the due-refunds sweep, once, with the same provider reference.
  */
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSandboxProvider } from '../../../../supabase/functions/_shared/payments/sandbox'
 import type { TestServer } from '../../../support/server'
 import {
   addProduct,
@@ -186,5 +188,68 @@ describe('the order-refund function', () => {
     expect(tooMuch.status).toBe(409)
     expect(tooMuch.body.code).toBe('over_refund')
     expect(await refundedTotal(order.id)).toEqual({ refunded_total: 0, payment_status: 'paid' })
+  })
+
+  it('sends again a refund left pending when its function died, once, with the same reference', async () => {
+    const order = await paidOrder()
+    // The function recorded the refund and died before the provider answered.
+    const recorded = await admin.rpc('refund_order', {
+      order_id: order.id,
+      lines: [{ lineNo: 1, quantity: 1 }],
+      extra_amount: 0,
+      reason: 'One bag arrived damaged',
+    })
+    expect(recorded.error).toBeNull()
+    const pending = recorded.data as {
+      id: string
+      status: string
+      payment: { receipt: string; phone: string; amount: number }
+    }
+    expect(pending.status).toBe('pending')
+
+    const sweep = () =>
+      fetch(`${server.url}/functions/v1/order-refund`, {
+        method: 'POST',
+        headers: {
+          apikey: server.anonKey,
+          Authorization: `Bearer ${server.serviceRoleKey}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ retryDue: true }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { retried: unknown[] } }))
+
+    // Too fresh: the function that made it may still be waiting for the provider.
+    expect((await sweep()).body.retried).toEqual([])
+    await server.server.db.pg.query(
+      "update public.refunds set created_at = created_at - interval '3 minutes' where id = $1",
+      [pending.id],
+    )
+    // The lost attempt had reached the provider: the retry, carrying the refund's id, gets that refund.
+    const lost = await createSandboxProvider().refund({
+      receipt: pending.payment.receipt,
+      phone: pending.payment.phone,
+      amount: 6000,
+      paymentAmount: pending.payment.amount,
+      orderNumber: order.orderNumber,
+      key: pending.id,
+    })
+    const first = await sweep()
+    expect(first).toEqual({
+      status: 200,
+      body: { retried: [{ id: pending.id, status: 'completed' }] },
+    })
+    const row = (
+      await server.server.db.pg.query<{ status: string; reference: string; attempts: number }>(
+        'select status, reference, attempts from public.refunds where id = $1',
+        [pending.id],
+      )
+    ).rows[0]
+    expect(row).toEqual({ status: 'completed', reference: lost.reference, attempts: 1 })
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 6000, payment_status: 'paid' })
+
+    // Settled: later sweeps leave it alone, and only the scheduler's secret key may start one.
+    expect((await sweep()).body.retried).toEqual([])
+    expect((await invoke(admin, { retryDue: true })).status).toBe(403)
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 6000, payment_status: 'paid' })
   })
 })
