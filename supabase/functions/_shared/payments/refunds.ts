@@ -96,6 +96,25 @@ async function sendThroughProvider(refund: RefundDoc, context: RefundsContext): 
   return sent.reference
 }
 
+/** The provider cannot send this refund at all (no refund API for the store): staff send it by hand. */
+const BY_HAND = new Set([
+  'refunds_not_configured',
+  'card_refund_unavailable',
+  'card_refunds_unavailable',
+])
+
+/** What staff do when the provider cannot send a refund: where to send how much, and what to record. */
+export function byHandSteps(refund: RefundDoc): string {
+  const amount = `KSh ${refund.amount.toLocaleString('en-KE')}`
+  const record =
+    'then tick “I already sent the money by hand” and enter the reference of the money you sent. Nothing has been refunded yet.'
+  if (refund.method === 'mpesa' && refund.payment?.provider !== 'card') {
+    const phone = refund.payment?.phone ? ` to ${refund.payment.phone}, the number that paid,` : ''
+    return `M-Pesa cannot send this refund automatically. Send ${amount}${phone} from the M-Pesa business portal (B2C payment or reversal of ${refund.payment?.receipt ?? 'the payment'}), ${record}`
+  }
+  return `The card provider cannot send this refund automatically. Refund ${amount} from the card provider’s dashboard, ${record}`
+}
+
 /** The provider could not be reached: the refund may or may not have been made, so it stays pending. */
 const TRANSIENT = new Set(['provider_unreachable'])
 
@@ -187,11 +206,13 @@ export async function handleRefund(req: Request, context: RefundsContext): Promi
     if (refund.status !== 'pending') return json(200, refund)
 
     let outcome: { succeeded: boolean; reference?: string; failure?: string }
+    let byHand = false
     try {
       outcome = { succeeded: true, reference: await sendThroughProvider(refund, context) }
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error
-      outcome = { succeeded: false, failure: error.message }
+      byHand = BY_HAND.has(error.code)
+      outcome = { succeeded: false, failure: byHand ? byHandSteps(refund) : error.message }
     }
     const service = serviceClient(context.env)
     const settled = await service.rpc('record_refund_result', {
@@ -202,6 +223,10 @@ export async function handleRefund(req: Request, context: RefundsContext): Promi
     })
     if (settled.error) throw fromDatabaseError(settled.error)
     const final = settled.data as RefundDoc
+    if (final.status === 'failed' && byHand) {
+      // Nothing went out: the screen switches to recording the refund staff make by hand.
+      return json(409, { code: 'refund_by_hand', message: byHandSteps(refund), refund: final })
+    }
     if (final.status === 'failed') {
       return json(502, {
         code: 'refund_failed',

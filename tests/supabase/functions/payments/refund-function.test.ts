@@ -3,7 +3,8 @@
  * M-Pesa order goes back through the provider and completes with its reference; a refund the provider
  * declines is released and nothing is refunded; a refund made by hand is recorded with its code; a
  * manager is refused; a refund left pending (its function died before the provider answered) is sent
- * again by the due-refunds sweep, once, with the same provider reference.
+ * again by the due-refunds sweep, once, with the same provider reference; on Daraja, which sends no
+ * refunds, staff are told where to send how much and the refund they make by hand is recorded.
  */
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -250,6 +251,52 @@ describe('the order-refund function', () => {
     // Settled: later sweeps leave it alone, and only the scheduler's secret key may start one.
     expect((await sweep()).body.retried).toEqual([])
     expect((await invoke(admin, { retryDue: true })).status).toBe(403)
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 6000, payment_status: 'paid' })
+  })
+
+  it('on Daraja, tells staff to send the money by hand, then records the refund they made', async () => {
+    const order = await paidOrder('0722 111 222')
+    const daraja = {
+      MPESA_PROVIDER: 'daraja',
+      MPESA_CONSUMER_KEY: 'key',
+      MPESA_CONSUMER_SECRET: 'secret',
+      MPESA_SHORTCODE: '174379',
+      MPESA_PASSKEY: 'passkey',
+      MPESA_CALLBACK_URL: 'https://shop.example/functions/v1/mpesa-callback?secret=x',
+    }
+    Object.assign(process.env, daraja)
+    let refused: Awaited<ReturnType<typeof invoke>>
+    try {
+      refused = await invoke(admin, {
+        orderId: order.id,
+        lines: [{ lineNo: 1, quantity: 1 }],
+        reason: 'One bag arrived damaged',
+      })
+    } finally {
+      for (const key of Object.keys(daraja)) delete process.env[key]
+      Object.assign(process.env, ENV)
+    }
+    const receipt = (
+      await server.server.db.pg.query<{ mpesa_receipt: string }>(
+        "select mpesa_receipt from public.payments where order_id = $1 and status = 'paid'",
+        [order.id],
+      )
+    ).rows[0]!.mpesa_receipt
+    expect(refused.status).toBe(409)
+    expect(refused.body.code).toBe('refund_by_hand')
+    expect(refused.body.message).toBe(
+      `M-Pesa cannot send this refund automatically. Send KSh 6,000 to 254722111222, the number that paid, from the M-Pesa business portal (B2C payment or reversal of ${receipt}), then tick “I already sent the money by hand” and enter the reference of the money you sent. Nothing has been refunded yet.`,
+    )
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 0, payment_status: 'paid' })
+
+    const byHand = await invoke(admin, {
+      orderId: order.id,
+      lines: [{ lineNo: 1, quantity: 1 }],
+      reason: 'One bag arrived damaged',
+      byHand: true,
+      reference: 'SKL4HAND02',
+    })
+    expect(byHand.body).toMatchObject({ status: 'completed', channel: 'manual', amount: 6000 })
     expect(await refundedTotal(order.id)).toEqual({ refunded_total: 6000, payment_status: 'paid' })
   })
 })
