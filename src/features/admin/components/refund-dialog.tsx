@@ -62,10 +62,19 @@ export function RefundDialog({
         reason,
         ...(manual ? { reference, byHand } : {}),
       })
-      notify({
-        type: 'success',
-        title: `Refunded ${formatPrice(refund.amount, 'KSH')} on ${order.order_number}`,
-      })
+      notify(
+        refund.status === 'pending'
+          ? {
+              type: 'info',
+              title: `Refund of ${formatPrice(refund.amount, 'KSH')} on ${order.order_number} is on its way`,
+              description:
+                'The provider did not answer yet. The refund is sent again automatically; do not refund it by hand.',
+            }
+          : {
+              type: 'success',
+              title: `Refunded ${formatPrice(refund.amount, 'KSH')} on ${order.order_number}`,
+            },
+      )
       onClose()
       onRefunded()
     } catch (error) {

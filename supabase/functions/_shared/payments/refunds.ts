@@ -211,6 +211,9 @@ export async function handleRefund(req: Request, context: RefundsContext): Promi
       outcome = { succeeded: true, reference: await sendThroughProvider(refund, context) }
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error
+      // The provider may have made it before the connection failed: it stays pending, and the sweep
+      // sends it again under the same key rather than staff making a second one.
+      if (TRANSIENT.has(error.code)) return json(202, refund)
       byHand = BY_HAND.has(error.code)
       outcome = { succeeded: false, failure: byHand ? byHandSteps(refund) : error.message }
     }

@@ -9,7 +9,9 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { handleRefund } from '../../../../supabase/functions/_shared/payments/refunds'
 import { createSandboxProvider } from '../../../../supabase/functions/_shared/payments/sandbox'
+import { ProviderError } from '../../../../supabase/functions/_shared/payments/types'
 import type { TestServer } from '../../../support/server'
 import {
   addProduct,
@@ -297,6 +299,70 @@ describe('the order-refund function', () => {
       reference: 'SKL4HAND02',
     })
     expect(byHand.body).toMatchObject({ status: 'completed', channel: 'manual', amount: 6000 })
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 6000, payment_status: 'paid' })
+  })
+
+  it('keeps a refund pending when the provider cannot be reached, and the sweep then sends it', async () => {
+    const order = await paidOrder()
+    const { data: session } = await admin.auth.getSession()
+    const env: Record<string, string> = {
+      SUPABASE_URL: server.url,
+      SUPABASE_ANON_KEY: server.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey,
+    }
+    // The refund function as deployed, with an M-Pesa whose connection fails mid-request.
+    const answer = await handleRefund(
+      new Request('http://functions.local/order-refund', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${session.session!.access_token}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({
+          orderId: order.id,
+          lines: [{ lineNo: 1, quantity: 1 }],
+          reason: 'One bag arrived damaged',
+        }),
+      }),
+      {
+        env: (name) => env[name],
+        mpesa: {
+          ...createSandboxProvider(),
+          refund: () =>
+            Promise.reject(
+              new ProviderError(
+                'M-Pesa could not be reached. Please try again.',
+                'provider_unreachable',
+              ),
+            ),
+        },
+      },
+    )
+    expect(answer.status).toBe(202)
+    const pending = (await answer.json()) as { id: string; status: string }
+    expect(pending.status).toBe('pending')
+    // Staff cannot take the same units again while it is on its way.
+    const again = await invoke(admin, {
+      orderId: order.id,
+      lines: [{ lineNo: 1, quantity: 2 }],
+      reason: 'One bag arrived damaged',
+    })
+    expect(again.body.code).toBe('over_refund_quantity')
+
+    await server.server.db.pg.query(
+      "update public.refunds set created_at = created_at - interval '3 minutes' where id = $1",
+      [pending.id],
+    )
+    const swept = await fetch(`${server.url}/functions/v1/order-refund`, {
+      method: 'POST',
+      headers: {
+        apikey: server.anonKey,
+        Authorization: `Bearer ${server.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ retryDue: true }),
+    })
+    expect(await swept.json()).toEqual({ retried: [{ id: pending.id, status: 'completed' }] })
     expect(await refundedTotal(order.id)).toEqual({ refunded_total: 6000, payment_status: 'paid' })
   })
 })
