@@ -16,7 +16,7 @@ import { compressApiResponse } from './http-compression'
 import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
 import { demoSecretWarning, loadKeys, type LocalKeys } from './keys'
 import { startLocalMailer, type LocalMailer } from './mailer'
-import { startLocalScheduler } from './scheduler'
+import { startLocalScheduler, type LocalScheduler } from './scheduler'
 import { readApiConfig } from './rest/api-config'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
@@ -86,6 +86,8 @@ export interface LocalServer {
   inbox: DevInbox
   /** Delivers the emails the database queues (welcome codes, order news) to the dev inbox. */
   mailer: LocalMailer
+  /** Runs the scheduled jobs each minute (releasing unpaid orders, retrying pending refunds). */
+  scheduler: LocalScheduler
   auth: AuthService
   realtime: RealtimeServer
   /** Live auth settings: changes apply to the next request. */
@@ -517,6 +519,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     verifyJwt,
     inbox,
     mailer,
+    scheduler,
     auth,
     realtime,
     authSettings,
