@@ -965,6 +965,7 @@ export type Database = {
       refunds: {
         Row: {
           amount: number
+          attempts: number
           channel: 'provider' | 'manual'
           completed_at: string | null
           created_at: string
@@ -972,6 +973,7 @@ export type Database = {
           extra_amount: number
           failure: string | null
           id: string
+          last_attempt_at: string | null
           lines: Json
           method: 'mpesa' | 'card' | 'bank' | 'cod'
           order_id: string
@@ -982,6 +984,7 @@ export type Database = {
         }
         Insert: {
           amount: number
+          attempts?: number
           channel: 'provider' | 'manual'
           completed_at?: string | null
           created_at?: string
@@ -989,6 +992,7 @@ export type Database = {
           extra_amount?: number
           failure?: string | null
           id?: string
+          last_attempt_at?: string | null
           lines?: Json
           method: 'mpesa' | 'card' | 'bank' | 'cod'
           order_id: string
@@ -999,6 +1003,7 @@ export type Database = {
         }
         Update: {
           amount?: number
+          attempts?: number
           channel?: 'provider' | 'manual'
           completed_at?: string | null
           created_at?: string
@@ -1006,6 +1011,7 @@ export type Database = {
           extra_amount?: number
           failure?: string | null
           id?: string
+          last_attempt_at?: string | null
           lines?: Json
           method?: 'mpesa' | 'card' | 'bank' | 'cod'
           order_id?: string
@@ -1202,6 +1208,7 @@ export type Database = {
       catalogue: { Args: never; Returns: Json }
       catalogue_details: { Args: never; Returns: Json }
       catalogue_version: { Args: never; Returns: string }
+      claim_due_refunds: { Args: { max_refunds?: number }; Returns: Json }
       claim_welcome_offer: {
         Args: { email: string; client_id?: string; source?: string }
         Returns: Json

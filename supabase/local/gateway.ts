@@ -16,7 +16,7 @@ import { compressApiResponse } from './http-compression'
 import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
 import { demoSecretWarning, loadKeys, type LocalKeys } from './keys'
 import { startLocalMailer, type LocalMailer } from './mailer'
-import { startLocalScheduler } from './scheduler'
+import { startLocalScheduler, type LocalScheduler } from './scheduler'
 import { readApiConfig } from './rest/api-config'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
@@ -86,6 +86,8 @@ export interface LocalServer {
   inbox: DevInbox
   /** Delivers the emails the database queues (welcome codes, order news) to the dev inbox. */
   mailer: LocalMailer
+  /** Runs the scheduled jobs each minute (releasing unpaid orders, retrying pending refunds). */
+  scheduler: LocalScheduler
   auth: AuthService
   realtime: RealtimeServer
   /** Live auth settings: changes apply to the next request. */
@@ -281,7 +283,28 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     log,
   })
   const mailer = startLocalMailer(db, inbox, log)
-  const scheduler = startLocalScheduler(db, log)
+  const scheduler = startLocalScheduler(db, log, [
+    {
+      // Refunds left pending go to the provider again; the function holds the providers.
+      name: 'retry due refunds',
+      async run() {
+        const answer = await functions.handle(
+          new Request(`${origin}/functions/v1/order-refund`, {
+            method: 'POST',
+            headers: {
+              Authorization: `Bearer ${keys.serviceRoleKey}`,
+              'Content-Type': 'application/json',
+            },
+            body: JSON.stringify({ retryDue: true }),
+          }),
+        )
+        if (!answer.ok) throw new Error(`order-refund answered ${answer.status}`)
+        const { retried } = (await answer.json()) as { retried: { id: string; status: string }[] }
+        const settled = retried.filter((r) => r.status !== 'pending')
+        if (settled.length) log(`retried refunds: ${settled.map((r) => r.id).join(', ')}`)
+      },
+    },
+  ])
   const temporaryStorage =
     options.storageDir || options.dataDir ? null : mkdtempSync(join(tmpdir(), 'luxe-storage-'))
   const storageDir =
@@ -496,6 +519,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     verifyJwt,
     inbox,
     mailer,
+    scheduler,
     auth,
     realtime,
     authSettings,

@@ -1,7 +1,8 @@
 /**
  * What the hosted project runs on a schedule (pg_cron), run locally by the embedded server: releasing
  * the stock of orders whose hold ran out (M-Pesa and card unpaid after the online payment hold, cash on
- * delivery unconfirmed, bank transfer unpaid by its deadline).
+ * delivery unconfirmed, bank transfer unpaid by its deadline), and any further jobs the server hands
+ * it (sending again the refunds left pending).
  */
 import type { LocalDb } from './db'
 
@@ -13,7 +14,17 @@ export interface LocalScheduler {
   stop(): Promise<void>
 }
 
-export function startLocalScheduler(db: LocalDb, log: (m: string) => void): LocalScheduler {
+/** A job run after the release, each minute; its failure is logged and the next one still runs. */
+export interface ScheduledJob {
+  name: string
+  run(): Promise<void>
+}
+
+export function startLocalScheduler(
+  db: LocalDb,
+  log: (m: string) => void,
+  jobs: ScheduledJob[] = [],
+): LocalScheduler {
   let running: Promise<void> = Promise.resolve()
   let stopped = false
   const run = () => {
@@ -39,6 +50,11 @@ export function startLocalScheduler(db: LocalDb, log: (m: string) => void): Loca
         if (released.length) log(`released unpaid orders: ${released.join(', ')}`)
       })
       .catch((error: unknown) => log(`scheduler: ${String(error)}`))
+    for (const job of jobs) {
+      running = running.then(() =>
+        job.run().catch((error: unknown) => log(`scheduler: ${job.name}: ${String(error)}`)),
+      )
+    }
     return running
   }
   const timer = setInterval(() => void run(), EVERY_MS)

@@ -10,12 +10,13 @@ Deno.serve((req) =>
     // Card money goes back through the provider that took it (the sandbox locally). A refund the
     // provider accepts is recorded with its id, whether it has settled yet or is still in flight; a
     // payment the provider cannot refund releases the refund, so staff can make it by hand.
-    card: async ({ paymentReference, amount, orderNumber }) => {
+    card: async ({ paymentReference, amount, orderNumber, key }) => {
       try {
         const refund = await refundCardPayment(env, {
           reference: paymentReference,
           amount,
           reason: `Refund for order ${orderNumber}`,
+          key,
         })
         return { reference: refund.refundId }
       } catch (error) {

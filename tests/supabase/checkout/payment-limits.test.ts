@@ -75,7 +75,7 @@ describe('ceilings from the store config', () => {
     expect(refused.reason).toBe('mpesa_limit')
     expect(refused.field).toBe('paymentMethod')
     expect(refused.error?.message).toBe(
-      'M-Pesa takes at most KSh 250,000 in one payment. Please choose bank transfer.',
+      'M-Pesa takes at most KSh 250,000 in one payment. Please choose card or bank transfer.',
     )
     // Nothing was taken from stock by the refused order.
     expect(await stock('pl-watch')).toBe(10)

@@ -178,3 +178,86 @@ describe('a release racing a payment', () => {
     expect(await stockOf(db, 'hr-paid')).toBe(100 - paid)
   })
 })
+
+describe('refunds racing each other', () => {
+  it('two refunds of one order at once never give back more than was paid', async () => {
+    await limits(1000, 1000, 1000)
+    await addProduct(db, { id: 'hr-refund', price: 10000, stock: 10 })
+    const placed = await placeOrder(db, anon, guest('hr-refund', {}))
+    expect(placed.error).toBeNull()
+    const order = placed.value!
+    const checkout = `ws_CO_${randomUUID()}`
+    await call(db, service, 'select public.record_payment_request($1, $2, $3) as value', [
+      order.id,
+      '0711222333',
+      checkout,
+    ])
+    const paid = await call(
+      db,
+      service,
+      'select public.record_payment_result($1, 0, $2, $3, $4) as value',
+      [checkout, 'The service request is processed successfully.', 'RFRACE0001', order.total],
+    )
+    expect(paid.error).toBeNull()
+
+    // Each refund asks for 60% of the payment: one fits, two would give back 120%.
+    const sixty = Math.floor(order.total * 0.6)
+    const request = { role: 'service_role', claims: { role: 'service_role' } } as const
+    const refund = (tx: { query: (sql: string, params: unknown[]) => Promise<unknown> }) =>
+      tx.query(
+        `select public.refund_order($1, '[]'::jsonb, $2, 'Goodwill after a late delivery')`,
+        [order.id, sixty],
+      )
+    const settled = (p: Promise<unknown>) =>
+      p.then(
+        () => 'refunded',
+        (e: { detail?: string; message?: string }) =>
+          String(detailOf(e as never).code ?? e.message),
+      )
+    // A lock some request of this database is waiting for (the second refund, behind the first).
+    const waitingOnLock = async () =>
+      (
+        await db.pg.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+           where not l.granted and a.datname = current_database()`,
+        )
+      ).rows[0]!.n > 0
+
+    // The first refund is recorded and its transaction stays open while the second one runs.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let firstRecorded!: () => void
+    const recorded = new Promise<void>((resolve) => (firstRecorded = resolve))
+    const first = settled(
+      db.withRequest(
+        { ...request, method: 'POST', path: '/rest/v1/rpc/refund_order', headers: {} },
+        {},
+        async (tx) => {
+          await refund(tx)
+          firstRecorded()
+          await held
+        },
+      ),
+    )
+    await recorded
+    let secondDone = false
+    const second = settled(
+      db.withRequest(
+        { ...request, method: 'POST', path: '/rest/v1/rpc/refund_order', headers: {} },
+        {},
+        (tx) => refund(tx),
+      ),
+    ).finally(() => (secondDone = true))
+    // Let the first commit once the second is queued behind its lock (or, without one, is done).
+    while (!secondDone && !(await waitingOnLock())) await new Promise((r) => setTimeout(r, 20))
+    release()
+
+    expect([await first, await second]).toEqual(['refunded', 'over_refund'])
+    const committed = await db.pg.query<{ total: number }>(
+      `select coalesce(sum(amount), 0)::int as total from public.refunds
+       where order_id = $1 and status in ('pending', 'completed')`,
+      [order.id],
+    )
+    expect(committed.rows[0]!.total).toBe(sixty)
+  })
+})

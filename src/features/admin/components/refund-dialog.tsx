@@ -6,7 +6,7 @@ import { notify } from '@/components/toaster'
 import { formatPrice } from '@/lib/money'
 import { getSupabase } from '@/lib/supabase'
 import { refundOrder, refundableAmount, type RefundableOrder } from '../api/refunds-api'
-import { errorMessage } from '../api/admin-api-error'
+import { AdminApiError, errorMessage } from '../api/admin-api-error'
 import { controlStyle, describe, Field } from './admin-ui'
 import { FormDialog } from './form-dialog'
 
@@ -15,6 +15,7 @@ const methodWords: Record<string, string> = {
   card: 'back to the card that paid',
   bank: 'by bank transfer (made by you, recorded here)',
   cod: 'in cash or by M-Pesa (made by you, recorded here)',
+  hand: 'back the way you sent it (made by you, recorded here)',
 }
 
 /**
@@ -61,14 +62,26 @@ export function RefundDialog({
         reason,
         ...(manual ? { reference, byHand } : {}),
       })
-      notify({
-        type: 'success',
-        title: `Refunded ${formatPrice(refund.amount, 'KSH')} on ${order.order_number}`,
-      })
+      notify(
+        refund.status === 'pending'
+          ? {
+              type: 'info',
+              title: `Refund of ${formatPrice(refund.amount, 'KSH')} on ${order.order_number} is on its way`,
+              description:
+                'The provider did not answer yet. The refund is sent again automatically; do not refund it by hand.',
+            }
+          : {
+              type: 'success',
+              title: `Refunded ${formatPrice(refund.amount, 'KSH')} on ${order.order_number}`,
+            },
+      )
       onClose()
       onRefunded()
     } catch (error) {
       setProblem(errorMessage(error))
+      // The provider sends no refunds for this store: the message says where to send the money, and
+      // the form turns to recording the refund made by hand.
+      if (error instanceof AdminApiError && error.detailCode === 'refund_by_hand') setByHand(true)
     } finally {
       setBusy(false)
     }
@@ -87,8 +100,8 @@ export function RefundDialog({
     >
       <chakra.p fontSize="sm">
         {formatPrice(left, 'KSH')} of {formatPrice(order.total, 'KSH')} is left to refund. The money
-        goes {methodWords[byHand ? 'cod' : order.payment_method] ?? 'back to the shopper'}; refunded
-        items go back into stock.
+        goes {methodWords[byHand ? 'hand' : order.payment_method] ?? 'back to the shopper'};
+        refunded items go back into stock.
       </chakra.p>
       <chakra.fieldset display="grid" gap="3">
         <chakra.legend fontSize="sm" fontWeight="semibold" mb="1">
@@ -150,14 +163,16 @@ export function RefundDialog({
           css={controlStyle}
         />
       </Field>
-      {order.payment_method === 'mpesa' ? (
+      {order.payment_method === 'mpesa' || order.payment_method === 'card' ? (
         <chakra.label display="flex" gap="2" alignItems="center" fontSize="sm">
           <input
             type="checkbox"
             checked={byHand}
             onChange={(event) => setByHand(event.target.checked)}
           />
-          I already sent the money by hand (from the M-Pesa portal)
+          {order.payment_method === 'card'
+            ? 'I already sent the money by hand (from the card provider’s dashboard)'
+            : 'I already sent the money by hand (from the M-Pesa portal)'}
         </chakra.label>
       ) : null}
       {manual ? (

@@ -1,13 +1,14 @@
 import { createClient } from '@supabase/supabase-js'
-import { publicKey } from '../api-keys.ts'
-import { errorResponse, json, PaymentError, preflight, readJsonObject } from './http.ts'
+import { projectKeys, publicKey } from '../api-keys.ts'
+import { errorResponse, json, PaymentError, preflight, readJsonObject, safeEqual } from './http.ts'
 import { fromDatabaseError, serviceClient } from './order-access.ts'
 import { mpesaProviderFromEnv, type EnvReader } from './provider.ts'
 import { ProviderError, type MpesaProvider } from './types.ts'
 
 /**
  * POST { orderId, lines: [{ lineNo, quantity }], extraAmount, reason, reference?, byHand? } from an
- * admin's session. The database records the refund (and refuses anyone but an admin, and any refund
+ * admin's session; or POST { retryDue: true } with the project's secret key (the scheduler) to send
+ * again the refunds left pending. The database records the refund (and refuses anyone but an admin, and any refund
  * beyond what was paid); a refund of money taken by M-Pesa or card is then sent back through that
  * provider, and the database told what the provider said. Bank and cash refunds, and any refund made
  * by hand, are recorded at once with their reference.
@@ -19,6 +20,8 @@ export interface CardRefundRequest {
   paymentReference: string
   amount: number
   orderNumber: string
+  /** Our refund's id: the provider answers a retry of it with the refund it already made. */
+  key: string
 }
 
 /**
@@ -79,6 +82,7 @@ async function sendThroughProvider(refund: RefundDoc, context: RefundsContext): 
       amount: refund.amount,
       paymentAmount: payment.amount,
       orderNumber: refund.orderNumber,
+      key: refund.id,
     })
     return sent.reference
   }
@@ -87,8 +91,76 @@ async function sendThroughProvider(refund: RefundDoc, context: RefundsContext): 
     paymentReference: payment.sessionReference ?? payment.receipt,
     amount: refund.amount,
     orderNumber: refund.orderNumber,
+    key: refund.id,
   })
   return sent.reference
+}
+
+/** The provider cannot send this refund at all (no refund API for the store): staff send it by hand. */
+const BY_HAND = new Set([
+  'refunds_not_configured',
+  'card_refund_unavailable',
+  'card_refunds_unavailable',
+])
+
+/** What staff do when the provider cannot send a refund: where to send how much, and what to record. */
+export function byHandSteps(refund: RefundDoc): string {
+  const amount = `KSh ${refund.amount.toLocaleString('en-KE')}`
+  const record =
+    'then tick “I already sent the money by hand” and enter the reference of the money you sent. Nothing has been refunded yet.'
+  if (refund.method === 'mpesa' && refund.payment?.provider !== 'card') {
+    const phone = refund.payment?.phone ? ` to ${refund.payment.phone}, the number that paid,` : ''
+    return `M-Pesa cannot send this refund automatically. Send ${amount}${phone} from the M-Pesa business portal (B2C payment or reversal of ${refund.payment?.receipt ?? 'the payment'}), ${record}`
+  }
+  return `The card provider cannot send this refund automatically. Refund ${amount} from the card provider’s dashboard, ${record}`
+}
+
+/** The provider could not be reached: the refund may or may not have been made, so it stays pending. */
+const TRANSIENT = new Set(['provider_unreachable'])
+
+/**
+ * Sends again every provider refund left pending (its function died before the provider answered, or
+ * the provider could not be reached) and records each answer. Each refund goes with its own id as the
+ * provider's idempotency key, so one the provider already made comes back as that refund. A refund
+ * the provider cannot be reached for stays pending for the next sweep.
+ */
+export async function retryDueRefunds(context: RefundsContext) {
+  const service = serviceClient(context.env)
+  const claimed = await service.rpc('claim_due_refunds', { max_refunds: 20 })
+  if (claimed.error) throw fromDatabaseError(claimed.error)
+  const outcomes: { id: string; status: RefundDoc['status'] }[] = []
+  for (const refund of claimed.data as RefundDoc[]) {
+    let outcome: { succeeded: boolean; reference?: string; failure?: string }
+    try {
+      outcome = { succeeded: true, reference: await sendThroughProvider(refund, context) }
+    } catch (error) {
+      if (!(error instanceof ProviderError)) {
+        console.error('[refunds] retry failed unexpectedly:', error)
+        outcomes.push({ id: refund.id, status: 'pending' })
+        continue
+      }
+      if (TRANSIENT.has(error.code)) {
+        outcomes.push({ id: refund.id, status: 'pending' })
+        continue
+      }
+      outcome = { succeeded: false, failure: error.message }
+    }
+    const settled = await service.rpc('record_refund_result', {
+      refund_id: refund.id,
+      succeeded: outcome.succeeded,
+      reference: outcome.reference ?? null,
+      failure: outcome.failure ?? null,
+    })
+    if (settled.error) throw fromDatabaseError(settled.error)
+    outcomes.push({ id: refund.id, status: (settled.data as RefundDoc).status })
+  }
+  return outcomes
+}
+
+/** Only the project's own secret (service-role) key may start a sweep: the scheduler holds it. */
+function isProjectSecret(authorization: string, env: EnvReader) {
+  const token = authorization.replace(/^Bearer\s+/i, '')
+  return token !== '' && projectKeys(env).secret.some((key) => safeEqual(key, token))
 }
 
 export async function handleRefund(req: Request, context: RefundsContext): Promise<Response> {
@@ -105,6 +177,12 @@ export async function handleRefund(req: Request, context: RefundsContext): Promi
       throw new PaymentError(401, 'signed_out', 'Sign in as an admin to refund an order.')
     }
     const body = await readJsonObject(req)
+    if (body.retryDue === true) {
+      if (!isProjectSecret(authorization, context.env)) {
+        throw new PaymentError(403, 'forbidden', 'Only the scheduler can retry refunds.')
+      }
+      return json(200, { retried: await retryDueRefunds(context) })
+    }
     // The admin's own session records the refund, so the database decides who may.
     const caller = createClient(url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -128,11 +206,16 @@ export async function handleRefund(req: Request, context: RefundsContext): Promi
     if (refund.status !== 'pending') return json(200, refund)
 
     let outcome: { succeeded: boolean; reference?: string; failure?: string }
+    let byHand = false
     try {
       outcome = { succeeded: true, reference: await sendThroughProvider(refund, context) }
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error
-      outcome = { succeeded: false, failure: error.message }
+      // The provider may have made it before the connection failed: it stays pending, and the sweep
+      // sends it again under the same key rather than staff making a second one.
+      if (TRANSIENT.has(error.code)) return json(202, refund)
+      byHand = BY_HAND.has(error.code)
+      outcome = { succeeded: false, failure: byHand ? byHandSteps(refund) : error.message }
     }
     const service = serviceClient(context.env)
     const settled = await service.rpc('record_refund_result', {
@@ -143,6 +226,10 @@ export async function handleRefund(req: Request, context: RefundsContext): Promi
     })
     if (settled.error) throw fromDatabaseError(settled.error)
     const final = settled.data as RefundDoc
+    if (final.status === 'failed' && byHand) {
+      // Nothing went out: the screen switches to recording the refund staff make by hand.
+      return json(409, { code: 'refund_by_hand', message: byHandSteps(refund), refund: final })
+    }
     if (final.status === 'failed') {
       return json(502, {
         code: 'refund_failed',

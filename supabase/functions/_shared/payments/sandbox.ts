@@ -88,8 +88,8 @@ export function createSandboxProvider(options: SandboxOptions = {}): MpesaProvid
           400,
         )
       }
-      const id = crypto.randomUUID()
-      return { reference: await sandboxReceipt(`refund:${request.receipt}:${id}`) }
+      // One refund per key, as a provider that honours the request id: a retry gets the same receipt.
+      return { reference: await sandboxReceipt(`refund:${request.receipt}:${request.key}`) }
     },
   }
 }

@@ -43,6 +43,8 @@ export interface MpesaRefundRequest {
   /** The whole payment: refunding all of it is a reversal, part of it a payout. */
   paymentAmount: number
   orderNumber: string
+  /** Our refund's id: sent again after a lost answer, the provider gives back the same refund. */
+  key: string
 }
 
 /** The provider sent the money; `reference` is its id for the refund. */

@@ -139,6 +139,52 @@ describe('Paystack', () => {
   })
 })
 
+describe('a retried card refund', () => {
+  const reference = 'LKC_240001_0123456789abcdef'
+  const key = '6f1c2a52-9d0e-4c3b-8a57-0b6d1f7e2c11'
+
+  it('on Paystack, is the refund already made with its key, or a new one carrying the key', async () => {
+    const calls: { url: string; init: RequestInit }[] = []
+    let made: { id: number; status: string; merchant_note: string }[] = [
+      { id: 11, status: 'processed', merchant_note: 'Refund for order LK-1 [another-key]' },
+    ]
+    const fetchFn = (async (url: string, init: RequestInit = {}) => {
+      calls.push({ url, init })
+      if ((init.method ?? 'GET') === 'GET') {
+        return new Response(JSON.stringify({ status: true, data: made }))
+      }
+      const body = JSON.parse(init.body as string) as { merchant_note: string }
+      const created = { id: 12, status: 'pending', merchant_note: body.merchant_note }
+      made = [...made, created]
+      return new Response(JSON.stringify({ status: true, data: created }))
+    }) as unknown as typeof fetch
+    const provider = createPaystackProvider({ secretKey: KEY, fetch: fetchFn })
+    const request = { reference, amount: 100, reason: 'Refund for order LK-1', key }
+
+    expect(await provider.refund(request)).toEqual({ refundId: '12', status: 'pending' })
+    expect(calls.map((c) => c.init.method ?? 'GET')).toEqual(['GET', 'POST'])
+    expect(calls[0]!.url).toBe(`https://api.paystack.co/refund?reference=${reference}&perPage=100`)
+    expect(JSON.parse(calls[1]!.init.body as string)).toMatchObject({
+      merchant_note: `Refund for order LK-1 [${key}]`,
+    })
+    // Sent again (its answer was lost): the refund it made is found, nothing is created.
+    expect(await provider.refund(request)).toEqual({ refundId: '12', status: 'pending' })
+    expect(calls.map((c) => c.init.method ?? 'GET')).toEqual(['GET', 'POST', 'GET'])
+  })
+
+  it('in the sandbox, gives the same refund for the same key and another for another key', async () => {
+    const provider = createSandboxCardProvider({
+      pageUrl: 'http://127.0.0.1/x',
+      secret: 'sandbox-secret-0123456789',
+    })
+    const once = await provider.refund({ reference, amount: 5, key })
+    expect(await provider.refund({ reference, amount: 5, key })).toEqual(once)
+    expect((await provider.refund({ reference, amount: 5, key: 'other' })).refundId).not.toBe(
+      once.refundId,
+    )
+  })
+})
+
 describe('the sandbox signature', () => {
   const secret = 'sandbox-secret-0123456789'
   it('verifies a fresh signature and refuses a stale, altered or foreign one', async () => {

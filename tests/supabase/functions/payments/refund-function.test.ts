@@ -2,11 +2,16 @@
  * The order-refund function on the embedded server with the M-Pesa sandbox: an admin's refund of an
  * M-Pesa order goes back through the provider and completes with its reference; a refund the provider
  * declines is released and nothing is refunded; a refund made by hand is recorded with its code; a
- * manager is refused.
+ * manager is refused; a refund left pending (its function died before the provider answered) is sent
+ * again by the due-refunds sweep, once, with the same provider reference; on Daraja, which sends no
+ * refunds, staff are told where to send how much and the refund they make by hand is recorded.
  */
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { handleRefund } from '../../../../supabase/functions/_shared/payments/refunds'
+import { createSandboxProvider } from '../../../../supabase/functions/_shared/payments/sandbox'
+import { ProviderError } from '../../../../supabase/functions/_shared/payments/types'
 import type { TestServer } from '../../../support/server'
 import {
   addProduct,
@@ -186,5 +191,170 @@ describe('the order-refund function', () => {
     expect(tooMuch.status).toBe(409)
     expect(tooMuch.body.code).toBe('over_refund')
     expect(await refundedTotal(order.id)).toEqual({ refunded_total: 0, payment_status: 'paid' })
+  })
+
+  it('sends again a refund left pending when its function died, once, with the same reference', async () => {
+    const order = await paidOrder()
+    // The function recorded the refund and died before the provider answered.
+    const recorded = await admin.rpc('refund_order', {
+      order_id: order.id,
+      lines: [{ lineNo: 1, quantity: 1 }],
+      extra_amount: 0,
+      reason: 'One bag arrived damaged',
+    })
+    expect(recorded.error).toBeNull()
+    const pending = recorded.data as {
+      id: string
+      status: string
+      payment: { receipt: string; phone: string; amount: number }
+    }
+    expect(pending.status).toBe('pending')
+
+    const sweep = () =>
+      fetch(`${server.url}/functions/v1/order-refund`, {
+        method: 'POST',
+        headers: {
+          apikey: server.anonKey,
+          Authorization: `Bearer ${server.serviceRoleKey}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ retryDue: true }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { retried: unknown[] } }))
+
+    // Too fresh: the function that made it may still be waiting for the provider.
+    expect((await sweep()).body.retried).toEqual([])
+    await server.server.db.pg.query(
+      "update public.refunds set created_at = created_at - interval '3 minutes' where id = $1",
+      [pending.id],
+    )
+    // The lost attempt had reached the provider: the retry, carrying the refund's id, gets that refund.
+    const lost = await createSandboxProvider().refund({
+      receipt: pending.payment.receipt,
+      phone: pending.payment.phone,
+      amount: 6000,
+      paymentAmount: pending.payment.amount,
+      orderNumber: order.orderNumber,
+      key: pending.id,
+    })
+    const first = await sweep()
+    expect(first).toEqual({
+      status: 200,
+      body: { retried: [{ id: pending.id, status: 'completed' }] },
+    })
+    const row = (
+      await server.server.db.pg.query<{ status: string; reference: string; attempts: number }>(
+        'select status, reference, attempts from public.refunds where id = $1',
+        [pending.id],
+      )
+    ).rows[0]
+    expect(row).toEqual({ status: 'completed', reference: lost.reference, attempts: 1 })
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 6000, payment_status: 'paid' })
+
+    // Settled: later sweeps leave it alone, and only the scheduler's secret key may start one.
+    expect((await sweep()).body.retried).toEqual([])
+    expect((await invoke(admin, { retryDue: true })).status).toBe(403)
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 6000, payment_status: 'paid' })
+  })
+
+  it('on Daraja, tells staff to send the money by hand, then records the refund they made', async () => {
+    const order = await paidOrder('0722 111 222')
+    const daraja = {
+      MPESA_PROVIDER: 'daraja',
+      MPESA_CONSUMER_KEY: 'key',
+      MPESA_CONSUMER_SECRET: 'secret',
+      MPESA_SHORTCODE: '174379',
+      MPESA_PASSKEY: 'passkey',
+      MPESA_CALLBACK_URL: 'https://shop.example/functions/v1/mpesa-callback?secret=x',
+    }
+    Object.assign(process.env, daraja)
+    let refused: Awaited<ReturnType<typeof invoke>>
+    try {
+      refused = await invoke(admin, {
+        orderId: order.id,
+        lines: [{ lineNo: 1, quantity: 1 }],
+        reason: 'One bag arrived damaged',
+      })
+    } finally {
+      for (const key of Object.keys(daraja)) delete process.env[key]
+      Object.assign(process.env, ENV)
+    }
+    const receipt = (
+      await server.server.db.pg.query<{ mpesa_receipt: string }>(
+        "select mpesa_receipt from public.payments where order_id = $1 and status = 'paid'",
+        [order.id],
+      )
+    ).rows[0]!.mpesa_receipt
+    expect(refused.status).toBe(409)
+    expect(refused.body.code).toBe('refund_by_hand')
+    expect(refused.body.message).toBe(
+      `M-Pesa cannot send this refund automatically. Send KSh 6,000 to 254722111222, the number that paid, from the M-Pesa business portal (B2C payment or reversal of ${receipt}), then tick “I already sent the money by hand” and enter the reference of the money you sent. Nothing has been refunded yet.`,
+    )
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 0, payment_status: 'paid' })
+
+    const byHand = await invoke(admin, {
+      orderId: order.id,
+      lines: [{ lineNo: 1, quantity: 1 }],
+      reason: 'One bag arrived damaged',
+      byHand: true,
+      reference: 'SKL4HAND02',
+    })
+    expect(byHand.body).toMatchObject({ status: 'completed', channel: 'manual', amount: 6000 })
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 6000, payment_status: 'paid' })
+  })
+
+  it('keeps a refund pending when the provider cannot be reached, and the sweep then sends it', async () => {
+    const order = await paidOrder()
+    const { data: session } = await admin.auth.getSession()
+    const env: Record<string, string> = {
+      SUPABASE_URL: server.url,
+      SUPABASE_ANON_KEY: server.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey,
+    }
+    // The refund function as deployed, with an M-Pesa whose connection fails mid-request.
+    const answer = await handleRefund(
+      new Request('http://functions.local/order-refund', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${session.session!.access_token}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({
+          orderId: order.id,
+          lines: [{ lineNo: 1, quantity: 1 }],
+          reason: 'One bag arrived damaged',
+        }),
+      }),
+      {
+        env: (name) => env[name],
+        mpesa: {
+          ...createSandboxProvider(),
+          refund: () =>
+            Promise.reject(
+              new ProviderError(
+                'M-Pesa could not be reached. Please try again.',
+                'provider_unreachable',
+              ),
+            ),
+        },
+      },
+    )
+    expect(answer.status).toBe(202)
+    const pending = (await answer.json()) as { id: string; status: string }
+    expect(pending.status).toBe('pending')
+    // Staff cannot take the same units again while it is on its way.
+    const again = await invoke(admin, {
+      orderId: order.id,
+      lines: [{ lineNo: 1, quantity: 2 }],
+      reason: 'One bag arrived damaged',
+    })
+    expect(again.body.code).toBe('over_refund_quantity')
+
+    await server.server.db.pg.query(
+      "update public.refunds set created_at = created_at - interval '3 minutes' where id = $1",
+      [pending.id],
+    )
+    // The server's own scheduler runs the sweep each minute; here, at once.
+    await server.server.scheduler.runNow()
+    expect(await refundedTotal(order.id)).toEqual({ refunded_total: 6000, payment_status: 'paid' })
   })
 })

@@ -15,6 +15,17 @@ export interface PaystackConfig {
   fetch?: typeof fetch
 }
 
+interface PaystackRefund {
+  id?: number | string
+  status?: string
+  merchant_note?: string | null
+}
+
+const refundOf = (data: PaystackRefund) => ({
+  refundId: String(data.id ?? ''),
+  status: data.status === 'processed' ? ('processed' as const) : ('pending' as const),
+})
+
 interface PaystackAnswer<T> {
   status?: boolean
   message?: string
@@ -38,12 +49,39 @@ export function createPaystackProvider(config: PaystackConfig): CardProvider {
       })
     } catch (error) {
       console.error('[card] Paystack unreachable:', error)
-      throw new ProviderError('Card payments are not available right now. Please try again.')
+      throw new ProviderError(
+        'Card payments are not available right now. Please try again.',
+        'provider_unreachable',
+      )
     }
     const parsed = (await answer.json().catch(() => ({}))) as PaystackAnswer<T>
     if (!answer.ok || !parsed.status || !parsed.data) {
       console.error('[card] Paystack refused:', answer.status, parsed.message)
       throw new ProviderError('The card provider could not start the payment. Please try again.')
+    }
+    return parsed.data
+  }
+  const list = async <T>(path: string): Promise<T> => {
+    let answer: Response
+    try {
+      answer = await send(`${base}${path}`, {
+        headers: { Authorization: `Bearer ${config.secretKey}` },
+        signal: AbortSignal.timeout(15_000),
+      })
+    } catch (error) {
+      console.error('[card] Paystack unreachable:', error)
+      throw new ProviderError(
+        'The card provider could not be reached. Please try again.',
+        'provider_unreachable',
+      )
+    }
+    const parsed = (await answer.json().catch(() => ({}))) as PaystackAnswer<T>
+    if (!answer.ok || !parsed.status || !parsed.data) {
+      console.error('[card] Paystack refused a look-up:', answer.status, parsed.message)
+      throw new ProviderError(
+        'The card provider could not be reached. Please try again.',
+        'provider_unreachable',
+      )
     }
     return parsed.data
   }
@@ -115,15 +153,23 @@ export function createPaystackProvider(config: PaystackConfig): CardProvider {
     },
     async refund(request: CardRefundRequest) {
       assertRefundRequest(request)
-      const data = await call<{ id?: number | string; status?: string }>('/refund', {
+      // Paystack takes no idempotency key: the refund's key rides in its note, and a retry first looks
+      // for a refund of this payment that already carries it.
+      const mark = request.key ? `[${request.key}]` : ''
+      if (mark) {
+        const made = await list<PaystackRefund[]>(
+          `/refund?reference=${encodeURIComponent(request.reference)}&perPage=100`,
+        )
+        const found = made.find((r) => (r.merchant_note ?? '').includes(mark))
+        if (found) return refundOf(found)
+      }
+      const note = [request.reason?.slice(0, 150), mark].filter(Boolean).join(' ')
+      const data = await call<PaystackRefund>('/refund', {
         transaction: request.reference,
         amount: request.amount * 100,
-        ...(request.reason ? { merchant_note: request.reason.slice(0, 200) } : {}),
+        ...(note ? { merchant_note: note } : {}),
       })
-      return {
-        refundId: String(data.id ?? ''),
-        status: data.status === 'processed' ? 'processed' : 'pending',
-      }
+      return refundOf(data)
     },
   }
 }

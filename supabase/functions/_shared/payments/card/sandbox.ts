@@ -1,4 +1,4 @@
-import { sealToken, SIGNATURE_HEADER, verifyWebhookSignature } from './signing.ts'
+import { hmacHex, sealToken, SIGNATURE_HEADER, verifyWebhookSignature } from './signing.ts'
 import type {
   CardProvider,
   CardRefund,
@@ -109,7 +109,14 @@ export function createSandboxCardProvider(options: SandboxCardOptions): CardProv
     },
     async refund(request: CardRefundRequest): Promise<CardRefund> {
       assertRefundRequest(request)
-      return { refundId: `sbx_rf_${crypto.randomUUID().replace(/-/g, '')}`, status: 'processed' }
+      // One refund per key: a retry of the same refund is answered with the same id.
+      const id = request.key
+        ? (await hmacHex('SHA-256', 'sandbox-refund', `${request.reference}:${request.key}`)).slice(
+            0,
+            32,
+          )
+        : crypto.randomUUID().replace(/-/g, '')
+      return { refundId: `sbx_rf_${id}`, status: 'processed' }
     },
   }
 }

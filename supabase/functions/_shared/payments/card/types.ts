@@ -52,6 +52,11 @@ export interface CardRefundRequest {
   /** Whole shillings to give back (all or part of what was paid). */
   amount: number
   reason?: string
+  /**
+   * Our refund's id. With it, asking again (after an answer was lost) gives back the refund the
+   * provider already made instead of a second one.
+   */
+  key?: string
 }
 
 export interface CardRefund {
