@@ -1072,6 +1072,7 @@ export type Database = {
           guest_order_max_amount: number
           guest_orders_per_address_per_day: number
           guest_orders_per_device_per_day: number
+          guest_orders_per_network_per_day: number
           guest_orders_per_phone_per_day: number
           id: boolean
           mpesa_max_amount: number
@@ -1102,6 +1103,7 @@ export type Database = {
           guest_order_max_amount?: number
           guest_orders_per_address_per_day?: number
           guest_orders_per_device_per_day?: number
+          guest_orders_per_network_per_day?: number
           guest_orders_per_phone_per_day?: number
           id?: boolean
           mpesa_max_amount?: number
@@ -1132,6 +1134,7 @@ export type Database = {
           guest_order_max_amount?: number
           guest_orders_per_address_per_day?: number
           guest_orders_per_device_per_day?: number
+          guest_orders_per_network_per_day?: number
           guest_orders_per_phone_per_day?: number
           id?: boolean
           mpesa_max_amount?: number
