@@ -1078,6 +1078,7 @@ export type Database = {
           guest_order_max_amount: number
           guest_orders_per_address_per_day: number
           guest_orders_per_device_per_day: number
+          guest_orders_per_network_per_day: number
           guest_orders_per_phone_per_day: number
           id: boolean
           mpesa_max_amount: number
@@ -1108,6 +1109,7 @@ export type Database = {
           guest_order_max_amount?: number
           guest_orders_per_address_per_day?: number
           guest_orders_per_device_per_day?: number
+          guest_orders_per_network_per_day?: number
           guest_orders_per_phone_per_day?: number
           id?: boolean
           mpesa_max_amount?: number
@@ -1138,6 +1140,7 @@ export type Database = {
           guest_order_max_amount?: number
           guest_orders_per_address_per_day?: number
           guest_orders_per_device_per_day?: number
+          guest_orders_per_network_per_day?: number
           guest_orders_per_phone_per_day?: number
           id?: boolean
           mpesa_max_amount?: number

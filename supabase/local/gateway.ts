@@ -404,8 +404,11 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
       return send(await compressed(await auth.handle(request, { ip, userAgent })))
     }
     if (prefix === '/rest/v1') {
-      // As the hosted gateway does: the database sees who is calling (limits on tries per address).
+      // As the hosted gateway does: the database sees who is calling (limits per address), and only
+      // the address the gateway decided: a client's own cf-connecting-ip or x-real-ip never reaches it.
       request.headers.set('x-forwarded-for', ip)
+      request.headers.delete('cf-connecting-ip')
+      request.headers.delete('x-real-ip')
       return send(await compressed(await rest(request)))
     }
     if (isFunctions) return send(await functions.handle(request))

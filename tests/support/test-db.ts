@@ -27,7 +27,7 @@ export interface FreshDbOptions {
   /** PostgreSQL only: connections for API requests (default 10). */
   poolSize?: number
   /**
-   * Keep the store's guest order limits (per phone, device and address a day; the guest value
+   * Keep the store's guest order limits (per phone, device, address and network a day; the guest value
    * ceiling). By default they are raised far above what a test file places: most tests place many
    * guest orders from one phone and address, and the limits are the subject of their own tests.
    */
@@ -40,7 +40,8 @@ async function relaxGuestOrderLimits(db: LocalDb, options: FreshDbOptions): Prom
   await db.pg.query(
     `update public.store_settings
      set guest_orders_per_phone_per_day = 1000, guest_orders_per_device_per_day = 1000,
-       guest_orders_per_address_per_day = 1000, guest_order_max_amount = 1000000000
+       guest_orders_per_address_per_day = 1000, guest_orders_per_network_per_day = 10000,
+       guest_order_max_amount = 1000000000
      where id`,
   )
   return db

@@ -17,6 +17,16 @@ export const orderStatusLabel: Record<OrderStatus, string> = {
   refunded: 'Refunded',
 }
 
+/**
+ * The word for an order's state as the database records it: an unpaid order the store released
+ * (cancelled with its hold run out, `expired_at` set) reads "Expired", not "Cancelled" by staff.
+ */
+export function orderStateLabel(order: { status: OrderStatus; expired_at: string | null }): string {
+  return order.status === 'cancelled' && order.expired_at !== null
+    ? 'Expired'
+    : orderStatusLabel[order.status]
+}
+
 export const paymentMethodLabel: Record<PaymentMethod, string> = {
   mpesa: 'M-Pesa',
   cod: 'Cash on delivery',

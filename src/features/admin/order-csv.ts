@@ -1,6 +1,6 @@
 import { toCsv } from './csv'
 import type { ExportRow } from './api/orders-api'
-import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from './labels'
+import { orderStateLabel, paymentMethodLabel, paymentStatusLabel } from './labels'
 
 const header = [
   'Order number',
@@ -28,7 +28,7 @@ export function ordersCsv(rows: readonly ExportRow[]): string {
     rows.map((order) => [
       order.order_number,
       order.created_at,
-      orderStatusLabel[order.status],
+      orderStateLabel(order),
       paymentMethodLabel[order.payment_method],
       paymentStatusLabel[order.payment_status],
       order.customer_name,

@@ -164,6 +164,12 @@ describe('isAllowedHref', () => {
     ['data:text/html,x', false],
     ['vbscript:x', false],
     ['ftp://x', false],
+    // Spacing a browser strips before reading the link does not refuse a good one.
+    [' https://example.com', true],
+    ['\thttps://example.com', true],
+    // A web address with no host is no link (the URL parser refuses it).
+    ['https://', false],
+    ['http:', false],
   ])('%s → %s', (href, allowed) => {
     expect(isAllowedHref(href)).toBe(allowed)
   })
@@ -197,5 +203,10 @@ describe('other attributes and protocols', () => {
     expect(sanitizeHtml('<b data-x="1" aria-label="y">t</b>')).toBe('<b>t</b>')
     expect(sanitizeHtml('<a href="foo:bar" data-href="/x">t</a>')).toBe('<a>t</a>')
     expect(sanitizeHtml('<a href="ftp://example.com/f">t</a>')).toBe('<a>t</a>')
+  })
+
+  it('drops an href DOMPurify lets through but that is no address (the second, stricter look)', () => {
+    expect(sanitizeHtml('<a href="https://">t</a>')).toBe('<a>t</a>')
+    expect(sanitizeHtml('<a href="http:" class="c">t</a>')).toBe('<a class="c">t</a>')
   })
 })

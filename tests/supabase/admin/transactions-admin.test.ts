@@ -12,6 +12,7 @@ import {
   listOrders,
   nextStatuses,
 } from '@/features/admin/api/orders-api'
+import { orderStateLabel } from '@/features/admin/labels'
 import { fetchMyStaffRoles } from '@/features/admin/api/staff-roles-api'
 import type { AppSupabaseClient } from '@/lib/supabase'
 import type { TestServer } from '../../support/server'
@@ -211,6 +212,33 @@ describe('order detail and status changes', () => {
       status: 403,
       message: 'Your account does not have permission to do this.',
     })
+  })
+})
+
+describe('an unpaid order the store released', () => {
+  it('reads "Expired" in the list and the detail, as the database marked it; a staff cancel stays "Cancelled"', async () => {
+    const lapsed = await placeOrder(who.anon, { productId: 'tx-scarf', paymentMethod: 'mpesa' })
+    const cancelled = await placeOrder(who.anon, { productId: 'tx-scarf', paymentMethod: 'mpesa' })
+    await changeOrderStatus(staff, cancelled.id, 'cancelled')
+    await server.server.db.pg.query(
+      `update public.orders set payment_due_at = now() - interval '1 minute' where id = $1`,
+      [lapsed.id],
+    )
+    const released = await staff.rpc('release_unpaid_orders')
+    expect(released.data).toEqual([lapsed.orderNumber])
+
+    const list = await listOrders(staff, { q: lapsed.orderNumber })
+    expect(list.rows).toHaveLength(1)
+    expect(list.rows[0]).toMatchObject({ status: 'cancelled', expired_at: expect.any(String) })
+    expect(orderStateLabel(list.rows[0]!)).toBe('Expired')
+    const detail = await fetchOrderDetail(staff, lapsed.orderNumber)
+    expect(detail.expired_at).toBe(list.rows[0]!.expired_at)
+    expect(orderStateLabel(detail)).toBe('Expired')
+
+    const other = await fetchOrderDetail(staff, cancelled.orderNumber)
+    expect(other).toMatchObject({ status: 'cancelled', expired_at: null })
+    expect(orderStateLabel(other)).toBe('Cancelled')
+    expect(orderStateLabel({ ...other, status: 'pending' })).toBe('Pending')
   })
 })
 

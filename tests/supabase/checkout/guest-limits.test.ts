@@ -1,11 +1,12 @@
 /**
  * Guest orders are limited by the database, against the real server with supabase-js: per phone, per
- * device and per delivery address a day, and up to a value the store sets. Each refusal has a code and a
+ * device, per delivery address and per network address a day, and up to a value the store sets. Each refusal has a code and a
  * message the checkout shows; a signed-in shopper is not a guest; a paid order does not count.
  */
 import { randomUUID } from 'node:crypto'
-import type { SupabaseClient } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { startTestServer, type TestServer } from '../../support/server'
 import { addProduct } from '../admin/admin-kit'
 
@@ -64,17 +65,18 @@ afterAll(async () => {
 })
 
 describe('the store settings', () => {
-  it('start at 10 unpaid guest orders per phone, device and address a day, up to KSh 300,000', async () => {
+  it('start at 10 unpaid guest orders per phone, device and address, 30 per network a day, up to KSh 300,000', async () => {
     const { data } = await anon
       .from('store_settings')
       .select(
-        'guest_orders_per_phone_per_day, guest_orders_per_device_per_day, guest_orders_per_address_per_day, guest_order_max_amount',
+        'guest_orders_per_phone_per_day, guest_orders_per_device_per_day, guest_orders_per_address_per_day, guest_orders_per_network_per_day, guest_order_max_amount',
       )
       .single()
     expect(data).toEqual({
       guest_orders_per_phone_per_day: 10,
       guest_orders_per_device_per_day: 10,
       guest_orders_per_address_per_day: 10,
+      guest_orders_per_network_per_day: 30,
       guest_order_max_amount: 300000,
     })
   })
@@ -88,6 +90,7 @@ describe('daily limits', () => {
         guest_orders_per_phone_per_day: 2,
         guest_orders_per_device_per_day: 3,
         guest_orders_per_address_per_day: 2,
+        guest_orders_per_network_per_day: 1000,
       })
       .eq('id', true)
     expect(error).toBeNull()
@@ -147,6 +150,48 @@ describe('daily limits', () => {
       `update public.orders set created_at = now() - interval '25 hours' where phone = '254733900003'`,
     )
     expect((await place({ phone })).error).toBeNull()
+  })
+
+  it('per network address, which a client rotating its device id, phone, address and headers cannot change', async () => {
+    // Earlier tests' orders came from this address too: they leave the window.
+    await server.server.db.pg.query(
+      `update private.guest_order_networks set created_at = now() - interval '2 days' where true`,
+    )
+    await admin
+      .from('store_settings')
+      .update({ guest_orders_per_network_per_day: 3 })
+      .eq('id', true)
+    // Each order claims another network: headers a client controls are not the gateway's word.
+    const spoofing = (i: number) =>
+      createClient(server.url, server.anonKey, {
+        realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+        auth: { persistSession: false, autoRefreshToken: false },
+        global: {
+          headers: {
+            'X-Forwarded-For': `203.0.113.${i}`,
+            'CF-Connecting-IP': `198.51.100.${i}`,
+            'X-Real-IP': `192.0.2.${i}`,
+          },
+        },
+      })
+    for (let i = 1; i <= 3; i += 1) expect((await place({}, spoofing(i))).error).toBeNull()
+    const fourth = await place({}, spoofing(4))
+    expect(fourth.order).toBeNull()
+    expect(fourth.details).toEqual({ code: 'guest_network_limit', limit: 3 })
+    expect(fourth.error?.message).toBe(
+      'Too many unpaid guest orders were placed from this network today (3). Please pay for them, sign in, or try again tomorrow.',
+    )
+    const noted = await server.server.db.pg.query<{ address: string }>(
+      `select distinct address from private.guest_order_networks where created_at > now() - interval '1 hour'`,
+    )
+    expect(noted.rows).toEqual([{ address: '127.0.0.1' }])
+    // A signed-in shopper on the same network is not a guest.
+    const { client } = await server.signUpUser()
+    expect((await place({}, client)).error).toBeNull()
+    await admin
+      .from('store_settings')
+      .update({ guest_orders_per_network_per_day: 1000 })
+      .eq('id', true)
   })
 
   it('do not apply to a signed-in shopper', async () => {

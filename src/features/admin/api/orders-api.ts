@@ -35,10 +35,11 @@ export type OrderListRow = Pick<
   | 'town'
   | 'affiliate_code'
   | 'affiliate_id'
+  | 'expired_at'
 >
 
 const listColumns =
-  'id, order_number, created_at, status, payment_status, payment_method, customer_name, email, phone, total, delivery_method, county, town, affiliate_code, affiliate_id'
+  'id, order_number, created_at, status, payment_status, payment_method, customer_name, email, phone, total, delivery_method, county, town, affiliate_code, affiliate_id, expired_at'
 
 /**
  * The `or=(…)` filter for the search box: an order number, an email, a name, or a phone number typed

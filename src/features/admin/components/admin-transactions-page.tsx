@@ -21,6 +21,7 @@ import { errorMessage } from '../api/admin-api-error'
 import { EXPORT_LIMIT, fetchOrdersForExport, listOrders, ORDERS_PAGE_SIZE } from '../api/orders-api'
 import { dayString } from '../date-range'
 import {
+  orderStateLabel,
   orderStatusLabel,
   orderStatusTone,
   paymentMethodLabel,
@@ -155,7 +156,7 @@ export function AdminTransactionsPage() {
                     </td>
                     <td>
                       <StatusBadge tone={orderStatusTone[row.status]}>
-                        {orderStatusLabel[row.status]}
+                        {orderStateLabel(row)}
                       </StatusBadge>
                       <chakra.span display={{ base: 'block', md: 'none' }} mt="1">
                         <StatusBadge tone={paymentStatusTone[row.payment_status]}>

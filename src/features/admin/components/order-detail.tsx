@@ -20,7 +20,7 @@ import {
 import {
   commissionStatusLabel,
   commissionStatusTone,
-  orderStatusLabel,
+  orderStateLabel,
   orderStatusTone,
   paymentMethodLabel,
   paymentStatusLabel,
@@ -137,15 +137,18 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
   return (
     <Box display="grid" gap="6" pb="4">
       <Box display="flex" flexWrap="wrap" gap="2" alignItems="center">
-        <StatusBadge tone={orderStatusTone[order.status]}>
-          {orderStatusLabel[order.status]}
-        </StatusBadge>
+        <StatusBadge tone={orderStatusTone[order.status]}>{orderStateLabel(order)}</StatusBadge>
         <StatusBadge tone={paymentStatusTone[order.payment_status]}>
           {paymentMethodLabel[order.payment_method]}: {paymentStatusLabel[order.payment_status]}
         </StatusBadge>
         <chakra.span fontSize="sm" color="brand.muted">
           Placed {formatDateTime(order.created_at)}
         </chakra.span>
+        {order.expired_at !== null && order.status === 'cancelled' && (
+          <chakra.span fontSize="sm" color="brand.muted">
+            Expired {formatDateTime(order.expired_at)}: unpaid in time, its stock released
+          </chakra.span>
+        )}
       </Box>
 
       {next.length > 0 ? (

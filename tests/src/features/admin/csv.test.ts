@@ -47,6 +47,7 @@ describe('ordersCsv', () => {
     order_number: 'LK-240001',
     created_at: '2026-11-20T09:30:00+03:00',
     status: 'delivered',
+    expired_at: null,
     payment_status: 'paid',
     payment_method: 'mpesa',
     customer_name: '@Wanjiru',
@@ -97,5 +98,12 @@ describe('ordersCsv', () => {
       .trim()
       .split('\r\n')[1]!
     expect(line).toContain(',6550,,"QK7ABC1234"')
+  })
+
+  it('says "Expired" for an unpaid order the store released, "Cancelled" for one staff cancelled', () => {
+    const status = (order: ExportRow) => ordersCsv([order]).trim().split('\r\n')[1]!.split(',')[2]
+    const cancelled = { ...row, status: 'cancelled', payment_status: 'pending' } as const
+    expect(status({ ...cancelled, expired_at: '2026-11-20T10:00:00+03:00' })).toBe('"Expired"')
+    expect(status(cancelled)).toBe('"Cancelled"')
   })
 })
