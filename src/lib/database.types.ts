@@ -1064,6 +1064,7 @@ export type Database = {
           bank_name: string
           bank_swift: string
           bank_transfer_days: number
+          best_sellers_days: number
           cod_confirm_hours: number
           cod_max_amount: number
           code_attempt_limit: number
@@ -1094,6 +1095,7 @@ export type Database = {
           bank_name?: string
           bank_swift?: string
           bank_transfer_days?: number
+          best_sellers_days?: number
           cod_confirm_hours?: number
           cod_max_amount?: number
           code_attempt_limit?: number
@@ -1124,6 +1126,7 @@ export type Database = {
           bank_name?: string
           bank_swift?: string
           bank_transfer_days?: number
+          best_sellers_days?: number
           cod_confirm_hours?: number
           cod_max_amount?: number
           code_attempt_limit?: number
