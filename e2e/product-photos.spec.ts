@@ -218,8 +218,11 @@ test.describe('offline', () => {
     const picture = page
       .getByRole('group', { name: /^Pictures of / })
       .getByRole('img', { name: OFFLINE.alt })
+    // The photo itself, not the drawing the gallery falls back to when a picture fails.
     const shown = () =>
-      picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)
+      picture.evaluate((img: HTMLImageElement) =>
+        img.complete && img.currentSrc.includes('/product-photos/') ? img.naturalWidth : 0,
+      )
     await expect.poll(shown).toBeGreaterThan(0)
     await expect
       .poll(async () =>
@@ -229,9 +232,14 @@ test.describe('offline', () => {
       )
       .toBe(true)
 
-    // Offline, with every request for a photo failing, even the worker's own.
+    // Offline, the photo gone from the server too, with every request for a photo failing, and the
+    // browser's own caches (memory and disk) out of play: only the worker can show the photo.
+    expect((await admin.storage.from('product-photos').remove([path])).error).toBeNull()
     await context.route(/\/storage\/v1\//, (route) => route.abort('internetdisconnected'))
     await context.setOffline(true)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
     await page.reload()
     await expect(
       page.getByRole('heading', { level: 1, name: 'Floral Tiered Maxi Dress' }),
