@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test'
 
 /**
  * The product page on a phone (quick-add bar, one colour chosen, specifications of a watch), search
@@ -22,6 +22,33 @@ const firstRead = { timeout: 45_000 }
 
 async function scrollToEnd(page: Page) {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+}
+
+/** The words of the page (each line of each text) that lie under `cover` on screen. */
+async function wordsUnder(page: Page, cover: Locator): Promise<string[]> {
+  const box = (await cover.boundingBox())!
+  return page.evaluate(({ x, y, width, height }) => {
+    const under: string[] = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim()
+      if (!text || node.parentElement?.closest('button[aria-label="Open AI Shopping Assistant"]')) {
+        continue
+      }
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      for (const line of range.getClientRects()) {
+        const hit =
+          line.width > 0 &&
+          line.left < x + width &&
+          x < line.right &&
+          line.top < y + height &&
+          y < line.bottom
+        if (hit) under.push(text)
+      }
+    }
+    return under
+  }, box)
 }
 
 test.describe('on a 360 px phone', () => {
@@ -68,6 +95,23 @@ test.describe('on a 360 px phone', () => {
     await expect(cart.getByText('Maasai Beaded Collar Necklace')).toBeVisible()
   })
 
+  test('without the quick-add bar, the assistant button covers no words at the page end', async ({
+    page,
+  }) => {
+    await page.goto('/about')
+    const assistant = page.getByRole('button', { name: 'Open AI Shopping Assistant' })
+    await expect(assistant).toBeVisible(firstRead)
+    await expect(page.getByText(/All rights reserved\.$/)).toBeAttached()
+    await expect(page.getByRole('region', { name: 'Quick add to cart' })).toHaveCount(0)
+    for (const width of [phone.width, 1280]) {
+      await page.setViewportSize({ width, height: phone.height })
+      await scrollToEnd(page)
+      await expect
+        .poll(() => wordsUnder(page, assistant), { message: `at ${width} px` })
+        .toEqual([])
+    }
+  })
+
   test('the quick-add bar takes the shopper back to a choice still to make', async ({ page }) => {
     await page.goto('/product/dress-006')
     await expect(page.getByRole('heading', { level: 1, name: 'Silk Evening Gown' })).toBeVisible(
@@ -84,7 +128,9 @@ test.describe('on a 360 px phone', () => {
   })
 })
 
-test('a luxury watch shows its specifications, and no discount badge', async ({ page }) => {
+test('a luxury watch shows its specifications, no discount badge, and zooms on a desktop', async ({
+  page,
+}) => {
   await page.goto('/product/luxe-omega-002')
   await expect(
     page.getByRole('heading', { level: 1, name: 'Omega Seamaster Diver 300M' }),
@@ -100,6 +146,39 @@ test('a luxury watch shows its specifications, and no discount badge', async ({ 
     'Authenticity',
   ])
   await expect(page.getByText(/^-\d+%$/)).toHaveCount(0)
+
+  // Zoom on a desktop: twice as large inside its frame, following the pointer, and back.
+  const gallery = page.getByRole('group', { name: /^Pictures of / })
+  const picture = gallery.getByRole('img').first()
+  await picture.scrollIntoViewIfNeeded()
+  const frame = (await picture.boundingBox())!
+  const zoom = gallery.getByRole('button', { name: 'Zoom in' })
+  await zoom.focus()
+  await page.keyboard.press('Enter')
+  const zoomOut = gallery.getByRole('button', { name: 'Zoom out' })
+  await expect(zoomOut).toHaveAttribute('aria-pressed', 'true')
+  await expect
+    .poll(async () => Math.round((await picture.boundingBox())!.width))
+    .toBe(Math.round(frame.width * 2))
+  await page.mouse.move(frame.x + frame.width * 0.25, frame.y + frame.height * 0.4, { steps: 2 })
+  // The zoom is centred where the pointer is (as a share of the frame, in percent).
+  await expect
+    .poll(() =>
+      picture.evaluate((img: HTMLImageElement) => {
+        const [x, y] = getComputedStyle(img).transformOrigin.split(' ').map(parseFloat)
+        return [Math.round((x! / img.offsetWidth) * 100), Math.round((y! / img.offsetHeight) * 100)]
+      }),
+    )
+    // (within 5 points: the frame the pointer moves over is the slide around the picture)
+    .toEqual([expect.closeTo(25, -1), expect.closeTo(40, -1)])
+  await zoomOut.click()
+  await expect(gallery.getByRole('button', { name: 'Zoom in' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  )
+  await expect
+    .poll(async () => Math.round((await picture.boundingBox())!.width))
+    .toBe(Math.round(frame.width))
 })
 
 test('Enter in the search dialog opens every match on a results page, with sort and filters', async ({

@@ -1070,6 +1070,7 @@ export type Database = {
           bank_name: string
           bank_swift: string
           bank_transfer_days: number
+          best_sellers_days: number
           cod_confirm_hours: number
           cod_max_amount: number
           code_attempt_limit: number
@@ -1101,6 +1102,7 @@ export type Database = {
           bank_name?: string
           bank_swift?: string
           bank_transfer_days?: number
+          best_sellers_days?: number
           cod_confirm_hours?: number
           cod_max_amount?: number
           code_attempt_limit?: number
@@ -1132,6 +1134,7 @@ export type Database = {
           bank_name?: string
           bank_swift?: string
           bank_transfer_days?: number
+          best_sellers_days?: number
           cod_confirm_hours?: number
           cod_max_amount?: number
           code_attempt_limit?: number

@@ -23,7 +23,3 @@ export function photoSrcSet(path: string, originalWidth: number): string {
   widths.push(Math.min(originalWidth, PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!))
   return [...new Set(widths)].map((w) => `${photoUrl(path, w)} ${w}w`).join(', ')
 }
-
-export function photoObjectUrl(path: string): string {
-  return `${storageUrl()}/object/${PHOTO_BUCKET}/${encodeURI(path)}`
-}

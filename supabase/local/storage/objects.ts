@@ -8,6 +8,7 @@ import { ERRORS } from './errors'
 import { jwtMessage, sendObject, type StorageRequest, type StoredObject } from './handler'
 import { mustBeAllowedMimeType, mustBeValidKey } from './keys'
 import { listObjects } from './list'
+import { handleSignedUpload } from './signed-upload'
 import {
   outputFormat,
   parseTransform,
@@ -55,6 +56,9 @@ export async function handleObjectRoute(r: StorageRequest): Promise<boolean> {
   }
   const [, first, second] = s
   if (first === undefined) return false
+  if (first === 'upload' && second === 'sign' && s.length >= 5) {
+    return handleSignedUpload(r, s[3]!, keyOf(s.slice(4)))
+  }
   if (first === 'list' && r.method === 'POST' && s.length === 3) {
     await listObjects(r, second!)
     return true
@@ -94,12 +98,13 @@ export async function handleObjectRoute(r: StorageRequest): Promise<boolean> {
   if (s.length < 3) return false
   const key = keyOf(s.slice(2))
   if (r.method === 'POST' || r.method === 'PUT') {
-    await upload(
+    const stored = await upload(
       r,
       first,
       key,
       r.method === 'PUT' ? 'update' : r.req.headers['x-upsert'] === 'true' ? 'upsert' : 'create',
     )
+    r.json(200, { Id: stored.id, Key: `${first}/${key}` })
     return true
   }
   if (read) {
@@ -140,22 +145,26 @@ async function publicObject(r: StorageRequest, bucketId: string, key: string) {
   return r.asServer((tx) => findObject(tx, bucketId, key), true)
 }
 
-async function upload(
+/**
+ * Stores an upload. As the caller, whose rights RLS decides; or, for a signed upload URL (`signed`),
+ * with the server's rights under the owner the URL was signed for. The bucket's limits hold either way.
+ */
+export async function upload(
   r: StorageRequest,
   bucketId: string,
   key: string,
   mode: 'create' | 'upsert' | 'update',
-) {
+  signed?: { owner: string | null },
+): Promise<{ id: string }> {
   mustBeValidKey(key)
   const bucket = await findBucket(r, bucketId)
   if (!bucket) throw ERRORS.noSuchBucket()
-  const caller = await r.caller()
+  const sub = signed ? signed.owner : (await r.caller()).claims.sub
   const limit = Math.min(r.deps.fileSizeLimit, bucket.file_size_limit ?? Infinity)
   const file = await readUpload(r.req, limit)
   mustBeAllowedMimeType(file.mimeType, bucket.allowed_mime_types)
 
   const version = randomUUID()
-  const sub = typeof caller.claims.sub === 'string' ? caller.claims.sub : null
   const metadata = {
     eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
     size: file.bytes.length,
@@ -169,7 +178,8 @@ async function upload(
   let replaced: string | null = null
   let id: string
   try {
-    id = await r.asCaller(async (tx) => {
+    const as = signed ? r.asServer : r.asCaller
+    id = await as(async (tx) => {
       const params = [
         bucketId,
         key,
@@ -218,7 +228,7 @@ async function upload(
     throw error
   }
   if (replaced) await r.deps.blobs.remove([replaced])
-  r.json(200, { Id: id, Key: `${bucketId}/${key}` })
+  return { id }
 }
 
 async function remove(r: StorageRequest, bucketId: string, names: string[]) {
@@ -395,7 +405,8 @@ async function verifySigned(r: StorageRequest, bucketId: string, key: string) {
   } catch (error) {
     throw ERRORS.invalidJwt(jwtMessage(error))
   }
-  if (claims.scope !== undefined && claims.scope !== 'download') {
+  // A token without a scope is a download token unless it carries `upsert` (an old upload token).
+  if (claims.scope === undefined ? 'upsert' in claims : claims.scope !== 'download') {
     throw ERRORS.invalidSignature('Token is not scoped for download')
   }
   if (claims.url !== `${bucketId}/${key}`) {

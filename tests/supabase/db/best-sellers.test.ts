@@ -4,6 +4,7 @@
  * may call it, and it names products only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startRestServer } from '../../support/rest-server'
 import { freshDb } from '../../support/test-db'
 import { addProduct, anon, attempt, type LocalDb } from './db-kit'
 
@@ -24,15 +25,22 @@ async function bestSellers(count?: number): Promise<string[]> {
 
 async function order(
   lines: [productId: string, quantity: number][],
-  state: { status?: string; payment?: string } = {},
+  state: { status?: string; payment?: string; paidDaysAgo?: number; placedDaysAgo?: number } = {},
 ) {
   const { rows } = await db.pg.query<{ id: string }>(
     `insert into public.orders (client_order_id, request_hash, customer_name, email, phone,
-       delivery_method, pickup_point, subtotal, total, payment_method, status, payment_status)
+       delivery_method, pickup_point, subtotal, total, payment_method, status, payment_status,
+       paid_at, created_at)
      values (gen_random_uuid(), 'test', 'Test', 't@example.test', '254712345678', 'pickup',
-       'hub-karen', 1000, 1000, 'mpesa', $1, $2)
+       'hub-karen', 1000, 1000, 'mpesa', $1, $2,
+       now() - make_interval(days => $3::int), now() - make_interval(days => coalesce($4::int, 0)))
      returning id`,
-    [state.status ?? 'confirmed', state.payment ?? 'paid'],
+    [
+      state.status ?? 'confirmed',
+      state.payment ?? 'paid',
+      state.paidDaysAgo ?? null,
+      state.placedDaysAgo ?? null,
+    ],
   )
   let lineNo = 0
   for (const [productId, quantity] of lines) {
@@ -89,6 +97,44 @@ describe('best_sellers()', () => {
     expect(ids.slice(2)).not.toContain('best-b')
     expect(ids).not.toContain('best-archived')
     expect(ids.slice(0, 3)).not.toContain('best-c')
+  })
+
+  it('counts only the sales of the store’s window (30 days unless admins change it), over supabase-js', async () => {
+    await addProduct(db, { id: 'window-old', price: 100, stock: 50 })
+    await addProduct(db, { id: 'window-unpaid-time', price: 100, stock: 50 })
+    await addProduct(db, { id: 'window-new', price: 100, stock: 50 })
+    // Many units, paid 40 days ago; or placed 40 days ago with no payment time kept.
+    await order([['window-old', 9]], { paidDaysAgo: 40, placedDaysAgo: 41 })
+    await order([['window-unpaid-time', 8]], { placedDaysAgo: 40 })
+    // A few units, paid this week for an order placed long before (the payment is the sale).
+    await order([['window-new', 5]], { paidDaysAgo: 2, placedDaysAgo: 45 })
+
+    const rest = await startRestServer(db)
+    try {
+      const read = async () => {
+        const { data, error } = await rest.client().rpc('best_sellers', { max_count: 24 })
+        expect(error).toBeNull()
+        return data as string[]
+      }
+      const recent = await read()
+      expect(recent[0]).toBe('window-new')
+      expect(recent.slice(0, 3)).not.toContain('window-old')
+      expect(recent.slice(0, 3)).not.toContain('window-unpaid-time')
+
+      // A 60-day window takes the older sales in again, most units first.
+      await db.pg.query('update public.store_settings set best_sellers_days = 60 where id')
+      expect((await read()).slice(0, 3)).toEqual(['window-old', 'window-unpaid-time', 'window-new'])
+      const refused = await db.pg
+        .query('update public.store_settings set best_sellers_days = 0 where id')
+        .then(
+          () => null,
+          (error: { code?: string }) => error.code,
+        )
+      expect(refused).toBe('23514')
+    } finally {
+      await db.pg.query('update public.store_settings set best_sellers_days = 30 where id')
+      await rest.close()
+    }
   })
 
   it('keeps the count between 1 and 24', async () => {

@@ -92,6 +92,36 @@ describe('the product-photo bucket', () => {
     expect(await rowCount('test/staff.jpg')).toBe(0)
   })
 
+  it('signs upload URLs for staff only; the token then lets its holder upload that one photo', async () => {
+    for (const [who, client] of [
+      ['anon', anon],
+      ['shopper', shopper],
+    ] as const) {
+      const refused = await client.storage.from(BUCKET).createSignedUploadUrl(`test/${who}.jpg`)
+      expect(refused.error, who).toMatchObject({
+        statusCode: '403',
+        message: 'new row violates row-level security policy',
+      })
+    }
+    const signed = await manager.storage.from(BUCKET).createSignedUploadUrl('test/signed.jpg')
+    expect(signed.error).toBeNull()
+    expect(await rowCount('test/signed.jpg')).toBe(0)
+    const up = await shopper.storage
+      .from(BUCKET)
+      .uploadToSignedUrl('test/signed.jpg', signed.data!.token, photo, {
+        contentType: 'image/jpeg',
+      })
+    expect(up.error).toBeNull()
+    // The photo is the staff member's, who signed for it.
+    const owner = await server.server.db.pg.query<{ owner_id: string; email: string }>(
+      `select o.owner_id, u.email from storage.objects o join auth.users u on u.id = o.owner
+       where o.bucket_id = $1 and o.name = 'test/signed.jpg'`,
+      [BUCKET],
+    )
+    expect(owner.rows[0]?.email).toBe('manager@luxekenya.test')
+    expect((await manager.storage.from(BUCKET).remove(['test/signed.jpg'])).error).toBeNull()
+  })
+
   it('takes only pictures, at most 5 MB', async () => {
     const bucket = manager.storage.from(BUCKET)
     const text = await bucket.upload('test/notes.txt', 'not a picture', {

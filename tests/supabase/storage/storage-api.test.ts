@@ -214,6 +214,129 @@ describe('objects', () => {
   })
 })
 
+describe('signed upload URLs', () => {
+  const tokenPayload = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >
+
+  it('let anyone holding the token upload that one object, once, within two hours', async () => {
+    const bucket = service.storage.from('docs')
+    const signed = await bucket.createSignedUploadUrl('inbox/letter.txt')
+    expect(signed.error).toBeNull()
+    expect(signed.data).toMatchObject({ path: 'inbox/letter.txt' })
+    expect(signed.data!.signedUrl).toBe(
+      `${server.url}/storage/v1/object/upload/sign/docs/inbox/letter.txt?token=${signed.data!.token}`,
+    )
+    const claims = tokenPayload(signed.data!.token)
+    expect(claims).toMatchObject({ url: 'docs/inbox/letter.txt', upsert: false, scope: 'upload' })
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(7200)
+    // Signing keeps nothing: the object exists only once uploaded.
+    expect((await objectNames()).some((o) => o.name === 'inbox/letter.txt')).toBe(false)
+
+    // A visitor with no rights on the bucket uploads through the token.
+    const anon = server.client().storage.from('docs')
+    const up = await anon.uploadToSignedUrl('inbox/letter.txt', signed.data!.token, 'dear staff', {
+      contentType: 'text/plain',
+    })
+    expect(up.error).toBeNull()
+    expect(up.data).toEqual({ path: 'inbox/letter.txt', fullPath: 'docs/inbox/letter.txt' })
+    expect(await (await bucket.download('inbox/letter.txt')).data?.text()).toBe('dear staff')
+
+    // Without upsert in the token, the object is not replaced; a Blob goes as form data.
+    const again = await anon.uploadToSignedUrl(
+      'inbox/letter.txt',
+      signed.data!.token,
+      new Blob(['replaced'], { type: 'text/plain' }),
+      { upsert: true },
+    )
+    expect(again.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' })
+    // The token names one object.
+    const elsewhere = await anon.uploadToSignedUrl('inbox/other.txt', signed.data!.token, 'x', {
+      contentType: 'text/plain',
+    })
+    expect(elsewhere.error).toMatchObject({ statusCode: '400', code: 'InvalidSignature' })
+    // Signing an object that exists is refused unless replacing is asked for.
+    const taken = await bucket.createSignedUploadUrl('inbox/letter.txt')
+    expect(taken.error).toMatchObject({ statusCode: '409' })
+    const replace = await bucket.createSignedUploadUrl('inbox/letter.txt', { upsert: true })
+    expect(tokenPayload(replace.data!.token)).toMatchObject({ upsert: true })
+    const replaced = await anon.uploadToSignedUrl(
+      'inbox/letter.txt',
+      replace.data!.token,
+      new Blob(['replaced'], { type: 'text/plain' }),
+    )
+    expect(replaced.error).toBeNull()
+    expect(await (await bucket.download('inbox/letter.txt')).data?.text()).toBe('replaced')
+
+    const late = await bucket.createSignedUploadUrl('inbox/late.txt')
+    server.server.clock.advance(7201_000)
+    const expired = await anon.uploadToSignedUrl('inbox/late.txt', late.data!.token, 'late', {
+      contentType: 'text/plain',
+    })
+    expect(expired.error).toMatchObject({ statusCode: '400', code: 'InvalidJWT' })
+  })
+
+  it('keep the bucket limits, and no download token uploads nor upload token downloads', async () => {
+    const before = storedFiles()
+    const names = await objectNames()
+    const bucket = service.storage.from('docs')
+    const anon = server.client().storage.from('docs')
+    const big = await bucket.createSignedUploadUrl('inbox/big.txt')
+    expect(
+      (
+        await anon.uploadToSignedUrl('inbox/big.txt', big.data!.token, 'x'.repeat(1001), {
+          contentType: 'text/plain',
+        })
+      ).error,
+    ).toMatchObject({ statusCode: '413' })
+    expect(
+      (
+        await anon.uploadToSignedUrl('inbox/big.txt', big.data!.token, '<b>hi</b>', {
+          contentType: 'text/html',
+        })
+      ).error,
+    ).toMatchObject({ statusCode: '415' })
+    expect(
+      (
+        await anon.uploadToSignedUrl('inbox/big.txt', `${big.data!.token}x`, 'x', {
+          contentType: 'text/plain',
+        })
+      ).error,
+    ).toMatchObject({ statusCode: '400', code: 'InvalidJWT' })
+
+    await bucket.upload('inbox/read.txt', 'read me', { contentType: 'text/plain', upsert: true })
+    const download = await bucket.createSignedUrl('inbox/read.txt', 60)
+    const downloadToken = new URL(download.data!.signedUrl).searchParams.get('token')!
+    const replay = await anon.uploadToSignedUrl('inbox/read.txt', downloadToken, 'overwritten', {
+      contentType: 'text/plain',
+    })
+    expect(replay.error).toMatchObject({
+      statusCode: '400',
+      code: 'InvalidSignature',
+      message: 'Token is not scoped for upload',
+    })
+    const opened = await fetch(
+      `${server.url}/storage/v1/object/sign/docs/inbox/big.txt?token=${big.data!.token}`,
+    )
+    expect(await opened.json()).toMatchObject({ error: 'InvalidSignature' })
+
+    const bad = await bucket.createSignedUploadUrl('inbox/..%2F..%2Fescape.txt')
+    expect(bad.error).toMatchObject({
+      statusCode: '400',
+      message: expect.stringContaining('Invalid key'),
+    })
+    const noBucket = await service.storage.from('nope').createSignedUploadUrl('a.txt')
+    expect(noBucket.error).toMatchObject({ statusCode: '404', message: 'Bucket not found' })
+
+    expect((await objectNames()).filter((o) => !names.some((n) => n.name === o.name))).toEqual([
+      { bucket_id: 'docs', name: 'inbox/read.txt' },
+    ])
+    expect(storedFiles()).toBe(before + (names.some((n) => n.name === 'inbox/read.txt') ? 0 : 1))
+  })
+})
+
 describe('refused uploads leave nothing behind', () => {
   it('too big, wrong type, or a key escaping the bucket', async () => {
     const bucket = service.storage.from('docs')
