@@ -144,3 +144,24 @@ async function freshPostgresDb(options: FreshDbOptions): Promise<LocalDb> {
     },
   }
 }
+
+/**
+ * PostgreSQL only: runs `sql` on `db`'s database as the cluster's superuser (`supabase_admin`), for
+ * what only the platform does on hosted: tables of another owner, autovacuum's catalog statistics.
+ */
+export async function asSuperuser(db: LocalDb, sql: string): Promise<void> {
+  if (dbEngine !== 'postgres') throw new Error('asSuperuser needs the PostgreSQL engine')
+  const { inject } = await import('vitest')
+  const { url } = await import('./postgres/cluster')
+  const { default: pg } = await import('pg')
+  const { rows } = await db.pg.query<{ name: string }>('select current_database() as name')
+  const client = new pg.Client({
+    connectionString: url(inject('postgresCluster').port, 'supabase_admin', rows[0]!.name),
+  })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}

@@ -75,9 +75,16 @@ begin
 end;
 $$;
 
-/** Every published table gets the capture trigger (idempotent; run at start and on joins). */
-create or replace function realtime.local_sync_capture()
-returns void
+/**
+ * Every published table gets the capture trigger (idempotent; run at start and on joins). Tables are
+ * matched by oid, never by casting names to regclass: the planner may evaluate such a cast on every
+ * relation (pg_toast's too, which the owner may not look into) before the publication filter. A table
+ * that cannot take the trigger (another owner's) is skipped and returned with the reason; the others
+ * still get theirs.
+ */
+drop function if exists realtime.local_sync_capture();
+create function realtime.local_sync_capture()
+returns table (failed_table text, reason text)
 language plpgsql
 security definer
 set search_path = ''
@@ -86,19 +93,26 @@ declare
   t record;
 begin
   for t in
-    select p.schemaname, p.tablename
+    select n.nspname as schemaname, c.relname as tablename
     from pg_catalog.pg_publication_tables p
+    join pg_catalog.pg_namespace n on n.nspname = p.schemaname
+    join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
     where p.pubname = 'supabase_realtime'
       and not exists (
         select 1 from pg_catalog.pg_trigger g
-        where g.tgrelid = format('%I.%I', p.schemaname, p.tablename)::regclass
-          and g.tgname = 'realtime_local_capture'
+        where g.tgrelid = c.oid and g.tgname = 'realtime_local_capture'
       )
   loop
-    execute format(
-      'create trigger realtime_local_capture after insert or update or delete on %I.%I
-         for each row execute function realtime.local_capture()',
-      t.schemaname, t.tablename);
+    begin
+      execute format(
+        'create trigger realtime_local_capture after insert or update or delete on %I.%I
+           for each row execute function realtime.local_capture()',
+        t.schemaname, t.tablename);
+    exception when others then
+      failed_table := format('%I.%I', t.schemaname, t.tablename);
+      reason := sqlerrm;
+      return next;
+    end;
   end loop;
   if to_regclass('realtime.messages') is not null and not exists (
     select 1 from pg_catalog.pg_trigger g

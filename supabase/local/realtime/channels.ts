@@ -50,26 +50,31 @@ export interface ChannelContext {
 const FIVE_MINUTES = 5 * 60_000
 let nextChannelId = 1
 
-type TokenCheck = { ok: true; claims: JwtClaims; exp: number } | { ok: false; message: string }
+type TokenCheck =
+  { ok: true; claims: JwtClaims; exp: number } | { ok: false; code: string; message: string }
 
 /** Verifies a channel token as hosted does: signature, then `role` and `exp`, then expiry. */
 export async function checkToken(ctx: ChannelContext, token: string): Promise<TokenCheck> {
   try {
     const claims = await ctx.verifyJwt(token)
     if (typeof claims.role !== 'string' || typeof claims.exp !== 'number') {
-      return { ok: false, message: 'Fields `role` and `exp` are required in JWT' }
+      return {
+        ok: false,
+        code: 'InvalidJWTToken',
+        message: 'Fields `role` and `exp` are required in JWT',
+      }
     }
     return { ok: true, claims, exp: claims.exp }
   } catch (error) {
     if (error instanceof JwtError && error.reason === 'expired') {
       const exp = peekExp(token)
       const ago = exp === null ? 0 : Math.max(0, Math.floor(ctx.now() / 1000) - exp)
-      return { ok: false, message: `Token has expired ${ago} seconds ago` }
+      return { ok: false, code: 'InvalidJWTToken', message: `Token has expired ${ago} seconds ago` }
     }
     if (error instanceof JwtError && error.reason === 'invalid_signature') {
-      return { ok: false, message: 'Failed to validate JWT signature' }
+      return { ok: false, code: 'JwtSignatureError', message: 'Failed to validate JWT signature' }
     }
-    return { ok: false, message: 'The token provided is not a valid JWT' }
+    return { ok: false, code: 'MalformedJWT', message: 'The token provided is not a valid JWT' }
   }
 }
 
@@ -103,8 +108,9 @@ function scheduleTokenCheck(ctx: ChannelContext, channel: Channel) {
   channel.tokenTimer.unref()
 }
 
-const refuse = (ctx: ChannelContext, client: Client, frame: Frame, reason: string) =>
-  ctx.hub.reply(client, frame, 'error', { reason })
+/** A refused join, as hosted words it: `<error code>: <message>`. */
+const refuse = (ctx: ChannelContext, client: Client, frame: Frame, code: string, message: string) =>
+  ctx.hub.reply(client, frame, 'error', { reason: `${code}: ${message}` })
 
 function countJoin(ctx: ChannelContext, client: Client): boolean {
   const now = ctx.now()
@@ -116,16 +122,18 @@ function countJoin(ctx: ChannelContext, client: Client): boolean {
 export async function join(ctx: ChannelContext, client: Client, frame: Frame): Promise<void> {
   const { hub } = ctx
   const name = frame.topic.slice('realtime:'.length)
-  if (!name) return refuse(ctx, client, frame, 'You must provide a topic name')
+  if (!name) return refuse(ctx, client, frame, 'TopicNameRequired', 'You must provide a topic name')
   // Joining a topic again replaces the earlier channel, as Phoenix does.
   const earlier = client.channels.get(frame.topic)
   if (earlier) hub.remove(earlier, true)
-  if (!countJoin(ctx, client)) return refuse(ctx, client, frame, 'Too many joins per second')
+  if (!countJoin(ctx, client)) {
+    return refuse(ctx, client, frame, 'ClientJoinRateLimitReached', 'Too many joins per second')
+  }
   if (client.channels.size >= ctx.limits.maxChannelsPerClient) {
-    return refuse(ctx, client, frame, 'Too many channels')
+    return refuse(ctx, client, frame, 'ChannelRateLimitReached', 'Too many channels')
   }
   if (hub.clients.size > ctx.limits.maxConnections) {
-    return refuse(ctx, client, frame, 'Too many connected users')
+    return refuse(ctx, client, frame, 'ConnectionRateLimitReached', 'Too many connected users')
   }
   const config = (frame.payload.config ?? {}) as Record<string, unknown>
   const broadcast = (config.broadcast ?? {}) as Record<string, unknown>
@@ -133,7 +141,7 @@ export async function join(ctx: ChannelContext, client: Client, frame: Frame): P
   const token =
     typeof frame.payload.access_token === 'string' ? frame.payload.access_token : client.apiKey
   const check = await checkToken(ctx, token)
-  if (!check.ok) return refuse(ctx, client, frame, check.message)
+  if (!check.ok) return refuse(ctx, client, frame, check.code, check.message)
   const viewer = viewerOf(check.claims)
   const isPrivate = config.private === true
   let policies = null
@@ -144,7 +152,8 @@ export async function join(ctx: ChannelContext, client: Client, frame: Frame): P
         ctx,
         client,
         frame,
-        `Start channel error: You do not have permissions to read from this Channel topic: ${name}`,
+        'Unauthorized',
+        `You do not have permissions to read from this Channel topic: ${name}`,
       )
     }
   }

@@ -44,8 +44,22 @@ export function realtimeDatabase(db: LocalDb): RealtimeDatabase {
   }
 }
 
+/** A published table whose changes cannot be captured, and why. */
+export interface CaptureFailure {
+  table: string
+  reason: string
+}
+
+/** Puts the capture trigger on every published table that lacks it; returns the tables that refused. */
+export async function syncCapture(database: RealtimeDatabase): Promise<CaptureFailure[]> {
+  const { rows } = await database.query<{ failed_table: string; reason: string }>(
+    'select failed_table, reason from realtime.local_sync_capture()',
+  )
+  return rows.map((r) => ({ table: r.failed_table, reason: r.reason }))
+}
+
 /** Installs (or refreshes) the capture machinery and the triggers on every published table. */
-export async function installCapture(database: RealtimeDatabase): Promise<void> {
+export async function installCapture(database: RealtimeDatabase): Promise<CaptureFailure[]> {
   await database.exec(captureSql)
-  await database.query('select realtime.local_sync_capture()')
+  return syncCapture(database)
 }

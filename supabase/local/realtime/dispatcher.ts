@@ -63,6 +63,41 @@ export function createDispatcher(options: DispatcherOptions) {
     return true
   }
 
+  /**
+   * The changes of one table `channel`'s viewer may see. A check that fails (a policy that errors on
+   * some row) is retried change by change, so only the changes whose own check fails are withheld.
+   */
+  async function visibleTo(
+    channel: Channel,
+    info: TableInfo,
+    list: RawChange[],
+  ): Promise<Set<RawChange>> {
+    const where = `${info.schema}.${info.table}`
+    try {
+      return await visibleChanges(db, info, channel.viewer, list)
+    } catch (error) {
+      if (list.length === 1) {
+        options.log(`realtime: visibility check on ${where} failed: ${String(error)}`)
+        return new Set()
+      }
+    }
+    const visible = new Set<RawChange>()
+    let failed = 0
+    let reason = ''
+    for (const change of list) {
+      try {
+        for (const c of await visibleChanges(db, info, channel.viewer, [change])) visible.add(c)
+      } catch (error) {
+        failed++
+        reason = String(error)
+      }
+    }
+    options.log(
+      `realtime: visibility check on ${where} failed for ${failed} of ${list.length} changes: ${reason}`,
+    )
+    return visible
+  }
+
   async function deliverChanges(changes: RawChange[]) {
     let published = await options.publication(false)
     if (changes.some((c) => !published.has(`${c.schema}.${c.table}`))) {
@@ -101,14 +136,7 @@ export function createDispatcher(options: DispatcherOptions) {
           else byTable.set(t, [c])
         }
         for (const [t, list] of byTable) {
-          try {
-            for (const c of await visibleChanges(db, published.get(t)!, channel.viewer, list)) {
-              visible.add(c)
-            }
-          } catch (error) {
-            // One subscriber's failing check (a policy that errors) withholds only its own changes.
-            options.log(`realtime: visibility check on ${t} failed: ${String(error)}`)
-          }
+          for (const c of await visibleTo(channel, published.get(t)!, list)) visible.add(c)
         }
       }
       seen.set(key, visible)
@@ -121,12 +149,28 @@ export function createDispatcher(options: DispatcherOptions) {
       )
       for (const { change, ids } of list) {
         if (!visible?.has(change)) continue
-        const info = published.get(`${change.schema}.${change.table}`)!
-        hub.push(channel, 'postgres_changes', { ids, data: changeData(info, change) })
-        counts.set(change, (counts.get(change) ?? 0) + 1)
+        try {
+          const info = published.get(`${change.schema}.${change.table}`)!
+          hub.push(channel, 'postgres_changes', { ids, data: changeData(info, change) })
+          counts.set(change, (counts.get(change) ?? 0) + 1)
+        } catch (error) {
+          // A change that cannot be sent to one socket is that socket's loss only.
+          options.log(
+            `realtime: change ${change.seq} not sent to channel ${channel.id}: ${String(error)}`,
+          )
+        }
       }
     }
     if (options.onDelivered) for (const c of changes) options.onDelivered(c, counts.get(c) ?? 0)
+  }
+
+  /** Delivers a run of changes; whatever fails there never stops the announcements after it. */
+  async function deliverRun(run: RawChange[]) {
+    try {
+      await deliverChanges(run)
+    } catch (error) {
+      options.log(`realtime: delivery of ${run.length} changes failed: ${String(error)}`)
+    }
   }
 
   function deliverBroadcast(b: BroadcastAnnouncement) {
@@ -153,11 +197,15 @@ export function createDispatcher(options: DispatcherOptions) {
           run.push(a)
           continue
         }
-        if (run.length) await deliverChanges(run)
+        if (run.length) await deliverRun(run)
         run = []
-        deliverBroadcast(a)
+        try {
+          deliverBroadcast(a)
+        } catch (error) {
+          options.log(`realtime: broadcast ${a.id} not delivered: ${String(error)}`)
+        }
       }
-      if (run.length) await deliverChanges(run)
+      if (run.length) await deliverRun(run)
     }
   }
 

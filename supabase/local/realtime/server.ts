@@ -17,7 +17,13 @@ import {
   type ChannelContext,
   type Limits,
 } from './channels'
-import { CHANGE_CHANNEL, installCapture, type RealtimeDatabase } from './database'
+import {
+  CHANGE_CHANNEL,
+  installCapture,
+  syncCapture,
+  type CaptureFailure,
+  type RealtimeDatabase,
+} from './database'
 import { createDispatcher } from './dispatcher'
 import { Hub, hubKey, type Client } from './hub'
 import { loadPublication, type RawChange, type TableInfo } from './postgres-changes'
@@ -65,7 +71,16 @@ export async function createRealtimeServer(options: RealtimeOptions): Promise<Re
   const db = options.database
   const hub = new Hub()
 
-  await installCapture(db)
+  // Each table that cannot take the capture trigger is named once; the others are served.
+  const reported = new Set<string>()
+  const report = (failures: CaptureFailure[]) => {
+    for (const f of failures) {
+      if (reported.has(f.table)) continue
+      reported.add(f.table)
+      log(`realtime: changes of ${f.table} cannot be delivered: ${f.reason}`)
+    }
+  }
+  report(await installCapture(db))
   let published: Map<string, TableInfo> = await loadPublication(db)
   let publishedAt = now()
   // One refresh at a time: a burst of joins waits for the same reading.
@@ -74,13 +89,16 @@ export async function createRealtimeServer(options: RealtimeOptions): Promise<Re
     if (!refresh && now() - publishedAt <= 5000) return published
     refreshing ??= (async () => {
       try {
-        await db.query('select realtime.local_sync_capture()')
+        report(await syncCapture(db))
         published = await loadPublication(db)
-        publishedAt = now()
-        return published
+      } catch (error) {
+        // A failed reading keeps the last one: joins and deliveries go on with what was known.
+        log(`realtime: reading the publication failed: ${String(error)}`)
       } finally {
+        publishedAt = now()
         refreshing = null
       }
+      return published
     })()
     return refreshing
   }

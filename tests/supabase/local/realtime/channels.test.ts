@@ -74,8 +74,8 @@ describe('broadcast', () => {
       shopper.client.channel('staff:order-1', { config: { private: true } }),
     )
     expect(refused.status).toBe('CHANNEL_ERROR')
-    expect(refused.error?.message).toContain(
-      'You do not have permissions to read from this Channel topic: staff:order-1',
+    expect(refused.error?.message).toBe(
+      'Unauthorized: You do not have permissions to read from this Channel topic: staff:order-1',
     )
     // The same name as a public channel is another topic: nothing said there reaches staff.
     await shopper.client.removeAllChannels()
@@ -149,16 +149,16 @@ describe('tokens', () => {
     )
     const a = await subscribeStatus((await clientWithToken(forged)).channel('t-1'))
     expect(a.status).toBe('CHANNEL_ERROR')
-    expect(a.error?.message).toBe('Failed to validate JWT signature')
+    expect(a.error?.message).toBe('JwtSignatureError: Failed to validate JWT signature')
 
     const expired = await sign({ role: 'authenticated', sub: crypto.randomUUID(), exp: now - 30 })
     const b = await subscribeStatus((await clientWithToken(expired)).channel('t-2'))
     expect(b.status).toBe('CHANNEL_ERROR')
-    expect(b.error?.message).toMatch(/^Token has expired \d+ seconds ago$/)
+    expect(b.error?.message).toMatch(/^InvalidJWTToken: Token has expired \d+ seconds ago$/)
 
     const noExp = await sign({ role: 'authenticated', sub: crypto.randomUUID() })
     const c = await subscribeStatus((await clientWithToken(noExp)).channel('t-3'))
-    expect(c.error?.message).toBe('Fields `role` and `exp` are required in JWT')
+    expect(c.error?.message).toBe('InvalidJWTToken: Fields `role` and `exp` are required in JWT')
   })
 
   it('ends the stream when the token expires, with a system message', async () => {
@@ -250,7 +250,7 @@ describe('misbehaving sockets', () => {
     const refused = replies.filter((r) => (r.payload as { status: string }).status === 'error')
     expect(
       refused.map((r) => (r.payload as { response: { reason: string } }).response.reason),
-    ).toEqual(['Too many channels'])
+    ).toEqual(['ChannelRateLimitReached: Too many channels'])
     replies.length = 0
     for (let i = 0; i < 150; i++) {
       ws.send(

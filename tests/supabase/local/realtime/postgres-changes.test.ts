@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestServer } from '../../../support/server'
+import { asSuperuser, dbEngine } from '../../../support/test-db'
 import {
   addProduct,
   placeOrder,
@@ -161,4 +162,52 @@ describe('postgres changes', () => {
     await sleep(100)
     expect(bad[0]?.message).toContain('invalid column for filter nope')
   })
+
+  it('withholds only the change whose own visibility check fails', async () => {
+    const db = server.server.db
+    await db.pg.exec(`
+      create table public.rt_notes (id int primary key, body text not null);
+      alter table public.rt_notes enable row level security;
+      -- Errors (division by zero) on the row whose body is 'boom'.
+      create policy "notes readable" on public.rt_notes for select to authenticated
+        using (1 / (case when body = 'boom' then 0 else 1 end) = 1);
+      grant select on public.rt_notes to authenticated;
+      alter publication supabase_realtime add table public.rt_notes;
+    `)
+    const s = await shopper()
+    const watch = await watchTable(s.client, 'notes', { event: 'INSERT', table: 'rt_notes' })
+    // One commit: its changes reach the server together and are checked as one batch.
+    await db.pg.query(
+      `insert into public.rt_notes values (1, 'first'), (2, 'boom'), (3, 'third'), (4, 'fourth')`,
+    )
+    await watch.next((c) => (c.new as { id?: number }).id === 4)
+    await sleep(100)
+    expect(watch.changes.map((c) => (c.new as { id: number }).id).sort()).toEqual([1, 3, 4])
+  })
+
+  it.runIf(dbEngine === 'postgres')(
+    'keeps serving new tables once autovacuum has analysed the catalogs, past a table it cannot capture',
+    async () => {
+      const db = server.server.db
+      // A published table of another owner: the server cannot put its capture trigger there.
+      await asSuperuser(
+        db,
+        `create table public.rt_platform (id int primary key);
+         alter publication supabase_realtime add table public.rt_platform;`,
+      )
+      // What autovacuum does after the migrations: with these statistics the planner once cast every
+      // relation's name (pg_toast's too) to regclass, which the owner may not, and no join succeeded.
+      await asSuperuser(db, 'analyze pg_catalog.pg_class; analyze pg_catalog.pg_trigger')
+      await db.pg.exec(`
+        create table public.rt_late (id int primary key, body text);
+        grant select on public.rt_late to service_role;
+        alter publication supabase_realtime add table public.rt_late;
+      `)
+      const watch = await watchTable(server.admin(), 'late', { event: 'INSERT', table: 'rt_late' })
+      expect(watch.system[0]).toMatchObject({ status: 'ok' })
+      await db.pg.query(`insert into public.rt_late values (1, 'arrives')`)
+      const change = await watch.next()
+      expect(change.new).toEqual({ id: 1, body: 'arrives' })
+    },
+  )
 })

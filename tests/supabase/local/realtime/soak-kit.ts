@@ -34,6 +34,11 @@ export interface SoakResult {
   heapMb: number[]
   /** The last reading above the first. */
   heapGrowthMb: number
+  /**
+   * How fast the heap grows once warm (MB a minute): the least-squares slope of the readings after
+   * the first third of the run (the compiler's warm-up), or null with fewer than four of them.
+   */
+  heapSlopeMbPerMinute: number | null
   rssMb: number
 }
 
@@ -42,6 +47,18 @@ const mb = (bytes: number) => bytes / (1024 * 1024)
 const heapNow = () => {
   collect()
   return mb(process.memoryUsage().heapUsed)
+}
+
+/** MB a minute over the readings after the first third of the run (least squares). */
+function slope(at: number[], mbs: number[]): number | null {
+  const from = at[0]! + (at.at(-1)! - at[0]!) / 3
+  const points = at.flatMap((t, i) => (t >= from ? [[(t - from) / 60_000, mbs[i]!] as const] : []))
+  if (points.length < 4) return null
+  const mx = points.reduce((n, [x]) => n + x, 0) / points.length
+  const my = points.reduce((n, [, y]) => n + y, 0) / points.length
+  const sxy = points.reduce((n, [x, y]) => n + (x - mx) * (y - my), 0)
+  const sxx = points.reduce((n, [x]) => n + (x - mx) ** 2, 0)
+  return sxx ? sxy / sxx : null
 }
 
 export async function soak(server: LocalServer, options: SoakOptions): Promise<SoakResult> {
@@ -77,6 +94,7 @@ export async function soak(server: LocalServer, options: SoakOptions): Promise<S
   }
 
   const heapMb = [heapNow()]
+  const readAt = [Date.now()]
   let sent = 0
   const change = () =>
     server.db.pg.query(`update public.products set price = $2 where id = $1`, [
@@ -92,6 +110,7 @@ export async function soak(server: LocalServer, options: SoakOptions): Promise<S
       await sleep(options.paceMs ?? 20)
       if (Date.now() >= nextReading) {
         heapMb.push(heapNow())
+        readAt.push(Date.now())
         nextReading += 5000
       }
     }
@@ -107,6 +126,7 @@ export async function soak(server: LocalServer, options: SoakOptions): Promise<S
     n === sent && sum[i] === expectedSum ? [] : [`socket ${i}: ${n} of ${sent}, sum ${sum[i]}`],
   )
   heapMb.push(heapNow())
+  readAt.push(Date.now())
   const rssMb = mb(process.memoryUsage().rss)
 
   await Promise.all(clients.map((c) => c.removeAllChannels()))
@@ -120,6 +140,7 @@ export async function soak(server: LocalServer, options: SoakOptions): Promise<S
     lost,
     heapMb,
     heapGrowthMb: heapMb.at(-1)! - heapMb[0]!,
+    heapSlopeMbPerMinute: slope(readAt, heapMb),
     rssMb,
   }
 }
