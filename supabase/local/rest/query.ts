@@ -92,7 +92,8 @@ export function buildRead(
     const childPath = [...node.path, outName]
     // Parameters may address the embed by alias or by name.
     const childPathByName = [...node.path, item.name]
-    const childAlias = ctx.sql.alias()
+    // PostgREST's alias for an embedded table: its name and depth (Postgres errors name it).
+    const childAlias = `${rel.target.name}_${node.path.length + 1}`
     const latAlias = ctx.sql.alias()
     const target = tableSource(rel.target)
     let childFrom = `${target.from} AS ${q(childAlias)}`

@@ -66,23 +66,28 @@ export function newContext(cache: SchemaCache, params: QueryParams): BuildContex
   return { cache, sql: new Sql(), params }
 }
 
-function columnError(alias: string, name: string) {
-  return new ApiError(400, '42703', `column ${alias}.${name} does not exist`)
+/** A string literal of unknown type, as PostgREST writes JSON path keys (NUL characters dropped). */
+export function unknownLiteral(value: string): string {
+  return `'${value.replace(/\0/g, '').replace(/'/g, "''")}'`
 }
 
-export function columnExpr(ctx: BuildContext, source: Source, alias: string, field: Field): string {
+export function columnExpr(
+  _ctx: BuildContext,
+  source: Source,
+  alias: string,
+  field: Field,
+): string {
   let expr: string
   if (source.columns.has(field.name)) {
     expr = `${q(alias)}.${q(field.name)}`
   } else if (source.relation?.computed.has(field.name)) {
     expr = `${source.relation.computed.get(field.name)!.fn}(${q(alias)})`
   } else {
-    throw columnError(alias, field.name)
+    // Not in the schema cache: Postgres names the missing column, as it does for PostgREST.
+    expr = `${q(alias)}.${q(field.name)}`
   }
   for (const step of field.path) {
-    const key = step.index
-      ? `${ctx.sql.param(step.key)}::integer`
-      : `${ctx.sql.param(step.key)}::text`
+    const key = step.index ? `${unknownLiteral(step.key)}::int` : unknownLiteral(step.key)
     expr = `${expr}${step.arrow}${key}`
   }
   return expr
@@ -186,9 +191,11 @@ export function logicSql(
 /** `?author=is.null` keeps parents without a match; `not.is.null` only those with one. */
 export function embedNullSql(embed: EmbedInfo, f: Filter): string {
   if (f.op !== 'is' || f.value.toLowerCase() !== 'null' || f.field.path.length) {
-    throw badQuery(
-      `"failed to parse filter (${f.negate ? 'not.' : ''}${f.op}.${f.value})" (line 1, column 1)`,
-      `only "is.null" and "not.is.null" filters apply to the embedded resource '${embed.name}'`,
+    throw new ApiError(
+      400,
+      'PGRST120',
+      `Bad operator on the '${embed.name}' embedded resource`,
+      'Only is null or not is null filters are allowed on embedded resources',
     )
   }
   return f.negate ? embed.exists : `NOT ${embed.exists}`
