@@ -4,7 +4,13 @@
  */
 import { ApiError } from './errors'
 import { fuzzyGet, fuzzyOne } from './fuzzy'
-import { relKey, type ForeignKey, type Relation, type SchemaCache } from './schema-cache'
+import {
+  relKey,
+  type ComputedRelationship,
+  type ForeignKey,
+  type Relation,
+  type SchemaCache,
+} from './schema-cache'
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many'
 
@@ -16,6 +22,8 @@ export interface Relationship {
   /** True when the parent holds the key (many-to-one, or one-to-one from the referencing side). */
   parentHoldsKey: boolean
   junction?: { rel: Relation; toParent: ForeignKey; toTarget: ForeignKey }
+  /** A function of the parent's row giving the target's rows, in place of a key. */
+  computed?: ComputedRelationship
 }
 
 export const isToOne = (r: Relationship) =>
@@ -109,6 +117,17 @@ export function findRelationship(
   name: string,
   hint: string | undefined,
 ): Relationship {
+  const computed = parent.computedRels.get(name)
+  const computedTarget = computed && cache.relations.get(computed.target)
+  if (computed && computedTarget) {
+    return {
+      cardinality: computed.toOne ? 'many-to-one' : 'one-to-many',
+      target: computedTarget,
+      fk: { name, from: parent.key, fromColumns: [], to: computedTarget.key, toColumns: [] },
+      parentHoldsKey: false,
+      computed,
+    }
+  }
   let candidates: Relationship[] = []
   const target = cache.relations.get(relKey(parent.schema, name))
   if (target) {
@@ -191,6 +210,9 @@ function relatedNames(cache: SchemaCache, schema: string): Map<string, Set<strin
     for (const a of junction.foreignKeys) {
       for (const b of junction.foreignKeys) if (a !== b) add(a.to, b.to)
     }
+  }
+  for (const rel of cache.relations.values()) {
+    for (const c of rel.computedRels.values()) add(rel.key, c.target)
   }
   return out
 }

@@ -226,12 +226,14 @@ export function orderSql(
       const latAlias = ctx.sql.alias()
       const target = tableSource(rel.target)
       const valueExpr = columnExpr(ctx, target, childAlias, t.field)
+      const from = rel.computed
+        ? `${rel.computed.fn}(${rowArgument(node.source, node.alias)})`
+        : target.from
+      const on = joinConditions(rel, node.alias, childAlias)
       joins.push(
-        `LEFT JOIN LATERAL (SELECT ${valueExpr} AS "v" FROM ${target.from} AS ${q(childAlias)} WHERE ${joinConditions(
-          rel,
-          node.alias,
-          childAlias,
-        ).join(' AND ')}) AS ${q(latAlias)} ON TRUE`,
+        `LEFT JOIN LATERAL (SELECT ${valueExpr} AS "v" FROM ${from} AS ${q(childAlias)}${
+          on.length ? ` WHERE ${on.join(' AND ')}` : ''
+        } LIMIT 1) AS ${q(latAlias)} ON TRUE`,
       )
       expr = `${q(latAlias)}."v"`
     } else {
@@ -250,7 +252,8 @@ export function joinConditions(
   childAlias: string,
 ): string[] {
   const { fk } = rel
-  if (rel.junction) return [] // handled by the caller (needs the junction alias)
+  // A junction needs the junction's alias (the caller joins it); a computed relationship is a call.
+  if (rel.junction || rel.computed) return []
   if (rel.parentHoldsKey) {
     return fk.fromColumns.map(
       (c, i) => `${q(childAlias)}.${q(fk.toColumns[i]!)} = ${q(parentAlias)}.${q(c)}`,
@@ -259,4 +262,15 @@ export function joinConditions(
   return fk.fromColumns.map(
     (c, i) => `${q(childAlias)}.${q(c)} = ${q(parentAlias)}.${q(fk.toColumns[i]!)}`,
   )
+}
+
+/**
+ * The parent row as a computed relationship's argument: the alias itself for a table, else (a function's
+ * or a mutation's rows) its columns made into the relation's row type.
+ */
+export function rowArgument(source: Source, alias: string): string {
+  const rel = source.relation!
+  return source.from === tableSource(rel).from
+    ? q(alias)
+    : `ROW(${q(alias)}.*)::${q(rel.schema)}.${q(rel.name)}`
 }

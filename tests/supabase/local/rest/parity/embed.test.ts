@@ -200,3 +200,97 @@ describe('errors as PostgREST gives them', () => {
     expect(await res.json()).toHaveLength(20)
   })
 })
+
+describe('computed relationships (ComputedRelsSpec.hs)', () => {
+  const designers = [
+    { name: 'Civilization I', designer: { name: 'Sid Meier' } },
+    { name: 'Civilization II', designer: { name: 'Sid Meier' } },
+    { name: 'Final Fantasy I', designer: { name: 'Hironobu Sakaguchi' } },
+    { name: 'Final Fantasy II', designer: { name: 'Hironobu Sakaguchi' } },
+  ]
+
+  it('embeds a SETOF ... ROWS 1 function and a function of one row as to-one', async () => {
+    for (const fn of ['computed_designers', 'computed_designers_noset']) {
+      const { data, error, status } = await env.anon
+        .from('videogames')
+        .select(`name,designer:${fn}(name)`)
+        .order('id')
+      expect(error).toBeNull()
+      expect(status).toBe(200)
+      expect(data).toEqual(designers)
+    }
+  })
+
+  it('embeds a SETOF function as to-many, with !inner and count=exact', async () => {
+    const all = await env.anon
+      .from('designers')
+      .select('name,videogames:computed_videogames(name)')
+      .order('id')
+    expect(all.data).toEqual([
+      { name: 'Sid Meier', videogames: [{ name: 'Civilization I' }, { name: 'Civilization II' }] },
+      {
+        name: 'Hironobu Sakaguchi',
+        videogames: [{ name: 'Final Fantasy I' }, { name: 'Final Fantasy II' }],
+      },
+    ])
+    const inner = await env.anon
+      .from('designers')
+      .select('name,videogames:computed_videogames!inner(name)', { count: 'exact' })
+      .eq('videogames.name', 'Civilization I')
+    expect(inner).toMatchObject({
+      status: 200,
+      count: 1,
+      data: [{ name: 'Sid Meier', videogames: [{ name: 'Civilization I' }] }],
+    })
+  })
+
+  it('embeds from the rows of a function and of a write', async () => {
+    const rpc = await env.anon
+      .rpc('getallvideogames')
+      .select('name,designer:computed_designers(name)')
+    expect(rpc.error).toBeNull()
+    expect(rpc.data).toEqual(designers)
+    const inserted = await env.service
+      .from('videogames')
+      .insert({ id: 5, name: 'Chrono Trigger', designer_id: 2 })
+      .select('name,designer:computed_designers(name)')
+    expect(inserted).toMatchObject({
+      status: 201,
+      data: [{ name: 'Chrono Trigger', designer: { name: 'Hironobu Sakaguchi' } }],
+    })
+    await env.service.from('videogames').delete().eq('id', 5)
+  })
+})
+
+describe('spread of a to-many relationship (SpreadQueriesSpec.hs)', () => {
+  it('gives each column as an array of the related rows’ values, [] when there are none', async () => {
+    const { data, error, status } = await env.anon
+      .from('categories')
+      .select('name,...categories(children:name,ids:id)')
+      .in('id', [1, 2])
+      .order('id')
+      .order('id', { referencedTable: 'categories' })
+    expect(error).toBeNull()
+    expect(status).toBe(200)
+    expect(data).toEqual([
+      { name: 'Clothing', children: ['Dresses', 'Shirts'], ids: [2, 3] },
+      { name: 'Dresses', children: [], ids: [] },
+    ])
+  })
+
+  it('spreads every column with *, and through a computed relationship', async () => {
+    const { data, error } = await env.anon
+      .from('designers')
+      .select('designer:name,...computed_videogames(*)')
+      .eq('id', 2)
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      {
+        designer: 'Hironobu Sakaguchi',
+        id: [3, 4],
+        name: ['Final Fantasy I', 'Final Fantasy II'],
+        designer_id: [2, 2],
+      },
+    ])
+  })
+})
