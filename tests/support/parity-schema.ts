@@ -57,12 +57,56 @@ create function public.delete_items_returns_setof() returns setof public.items
 create function public.delete_items_returns_void() returns void
   language sql as $$ delete from public.items where id > 0 $$;
 
+-- A circular pair of keys (ambiguous embeds).
+create table public.agents (id integer primary key, name text, department_id integer);
+create table public.departments (id integer primary key, name text, head_id integer references public.agents (id));
+alter table public.agents add constraint agents_department_id_fkey
+  foreign key (department_id) references public.departments (id);
+
+-- Computed relationships: functions taking a row and returning rows of another table.
+create table public.designers (id integer primary key, name text);
+create table public.videogames (id integer primary key, name text, designer_id integer references public.designers (id));
+create function public.computed_designers(public.videogames) returns setof public.designers
+  language sql stable rows 1 as $$ select * from public.designers where id = $1.designer_id $$;
+create function public.computed_designers_noset(public.videogames) returns public.designers
+  language sql stable as $$ select * from public.designers where id = $1.designer_id $$;
+create function public.computed_videogames(public.designers) returns setof public.videogames
+  language sql stable as $$ select * from public.videogames where designer_id = $1.id $$;
+create function public.getallvideogames() returns setof public.videogames
+  language sql stable as $$ select * from public.videogames $$;
+
+-- Errors raised in the database.
+create function public.raise_pt402() returns void language plpgsql as $$
+begin
+  raise sqlstate 'PT402' using message = 'Payment Required', detail = 'Quota exceeded', hint = 'Upgrade your plan';
+end $$;
+create function public.raise_bad_pt() returns void language plpgsql as $$
+begin raise sqlstate 'PT40A' using message = 'Wrong'; end $$;
+create function public.raise_sqlstate_test1() returns void language plpgsql as $$
+begin
+  raise sqlstate 'PGRST' using
+    message = '{"code":"123","message":"ABC","details":"DEF","hint":"XYZ"}',
+    detail = '{"status":332,"status_text":"My Custom Status","headers":{"X-Header":"str"}}';
+end $$;
+create function public.raise_sqlstate_invalid_json_message() returns void language plpgsql as $$
+begin raise sqlstate 'PGRST' using message = 'INVALID', detail = '{"status":332,"headers":{"X-Header":"str"}}'; end $$;
+create function public.raise_sqlstate_missing_details() returns void language plpgsql as $$
+begin raise sqlstate 'PGRST' using message = '{"code":"123","message":"ABC"}'; end $$;
+create function public.bad_guc_headers() returns void language sql as $$
+  select set_config('response.headers', '[{"X-Test": "a", "X-Other": "b"}]', true); $$;
+create function public.bad_guc_status() returns void language sql as $$
+  select set_config('response.status', 'bad', true); $$;
+
+-- A table only signed-in users may read.
+create table public.members_only (id integer primary key);
+
 reset role;
 
 grant usage on schema public to anon, authenticated, service_role;
 grant select, insert, update, delete on all tables in schema public to anon, authenticated, service_role;
 grant usage on all sequences in schema public to anon, authenticated, service_role;
 grant execute on all functions in schema public to anon, authenticated, service_role;
+revoke all on public.members_only from anon, authenticated;
 
 insert into public.categories values
   (1, null, 'Clothing'), (2, 1, 'Dresses'), (3, 1, 'Shirts'), (4, null, 'Shoes'), (5, 4, 'Sandals'),
@@ -74,6 +118,12 @@ insert into public.family_tree values
 insert into public.tiobe_pls values ('Java', 1), ('C', 2), ('Python', 4);
 insert into public.surr_serial_upsert (name, extra) values ('value', 'existing value');
 insert into public.defaults_upsert values (1, 'first', 'kept until replaced');
+insert into public.departments values (1, 'Sales', null);
+insert into public.agents values (1, 'Wanjiru', 1);
+update public.departments set head_id = 1 where id = 1;
+insert into public.designers values (1, 'Sid Meier'), (2, 'Hironobu Sakaguchi');
+insert into public.videogames values
+  (1, 'Civilization I', 1), (2, 'Civilization II', 1), (3, 'Final Fantasy I', 2), (4, 'Final Fantasy II', 2);
 `
 
 export async function installParitySchema(db: LocalDb) {

@@ -8,9 +8,10 @@ import { ApiError, badQuery } from './errors'
 import { parseAccept, type AcceptHeader } from './media-type'
 import { parseSelect, type SelectItem } from './parser'
 import { checkStrict, parsePrefer, type Preferences } from './preferences'
-import { QueryParams, RESERVED } from './query-params'
+import { isOperation } from './filter-parser'
+import { EMBEDDABLE, QueryParams, RESERVED } from './query-params'
 import { parseRange, type HeaderRange } from './range'
-import { relKey, type SchemaCache } from './schema-cache'
+import type { SchemaCache } from './schema-cache'
 
 export const PREFIX = '/rest/v1'
 
@@ -83,19 +84,19 @@ export async function parseTarget(
 export async function parseApiRequest(
   req: Request,
   head: Pick<ApiRequest, 'url' | 'method' | 'target' | 'auth' | 'schema'>,
-  cache: SchemaCache,
+  _cache: SchemaCache,
   config: RequestConfig,
 ): Promise<ApiRequest> {
-  const { url, method, target, schema } = head
+  const { url, method, target } = head
   const prefs = parsePrefer(req.headers.get('prefer'))
   checkStrict(prefs)
-  // RPC called by GET/HEAD: query parameters named like an argument are arguments.
+  // RPC called by GET/HEAD: as in PostgREST, a parameter whose value is not an operation is an argument.
   const rpcArgs: Record<string, string> = {}
   if (target.kind === 'routine' && method !== 'POST') {
-    const candidates = cache.routines.get(relKey(schema, target.name)) ?? []
-    const argNames = new Set(candidates.flatMap((c) => c.args.map((a) => a.name)))
     for (const [k, v] of url.searchParams) {
-      if (argNames.has(k) && !RESERVED.has(k)) rpcArgs[k] = v
+      const last = k.slice(k.lastIndexOf('.') + 1)
+      if (RESERVED.has(k) || EMBEDDABLE.has(last) || isOperation(v)) continue
+      rpcArgs[k] = v
     }
   }
   const params = QueryParams.parse(url.searchParams, new Set(Object.keys(rpcArgs)))

@@ -27,6 +27,20 @@ const QUANTIFIABLE = new Set([
 ])
 const FTS = new Set(['fts', 'plfts', 'phfts', 'wfts'])
 
+/**
+ * Whether a value reads as an operation (a filter) rather than a plain value (an RPC argument): it
+ * parses as one, or commits to one as PostgREST's parser does (`not.`, `in.`, `is.`) and so is refused.
+ */
+export function isOperation(value: string): boolean {
+  if (/^(not|in|is)\./.test(value)) return true
+  try {
+    parseOperation({ name: '', path: [] }, value)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** `[not.]op[(any|all|config)].value` */
 export function parseOperation(field: Field, raw: string): Filter {
   let s = raw
@@ -228,12 +242,13 @@ export function parseOrder(value: string): OrderTerm[] {
   })
 }
 
-export function parseNonNegativeInt(name: string, value: string): number {
-  if (!/^\d+$/.test(value) || value.length > 15) {
-    throw badQuery(
-      `"failed to parse ${name} parameter (${value})" (line 1, column 1)`,
-      'expecting digit',
-    )
-  }
-  return Number(value)
+/**
+ * `limit` / `offset` as PostgREST reads them: a whole number, else the parameter is ignored. A
+ * negative offset counts as none; a negative limit is refused where the range is applied.
+ */
+export function parseRangeParam(name: 'limit' | 'offset', value: string): number | undefined {
+  if (!/^[+-]?\d+$/.test(value.trim())) return undefined
+  const n = Number(value.trim())
+  if (!Number.isSafeInteger(n)) return undefined
+  return name === 'offset' ? Math.max(0, n) : n
 }

@@ -135,7 +135,7 @@ export function createRestHandler(deps: RestDeps): RestHandler {
       const env: PlanEnv = { db, cache: schemaCache, maxRows, extraSearchPath }
       if (target.kind === 'routine') {
         if (!['GET', 'HEAD', 'POST'].includes(head.method)) {
-          throw new ApiError(405, 'PGRST101', 'Only GET, HEAD and POST are allowed for RPC')
+          throw new ApiError(405, 'PGRST101', `Cannot use the ${head.method} method on RPC`)
         }
         return await rpc(await parseApiRequest(req, head, schemaCache, config), env, target.name)
       }

@@ -4,7 +4,7 @@
  * records which paths it used so that a parameter naming no embed is refused.
  */
 import { ApiError } from './errors'
-import { parseLogicTree, parseNonNegativeInt, parseOperation, parseOrder } from './filter-parser'
+import { parseLogicTree, parseOperation, parseOrder, parseRangeParam } from './filter-parser'
 import { parseField, type Filter, type LogicNode, type OrderTerm } from './parser'
 
 export interface Scoped {
@@ -18,6 +18,8 @@ export interface Scoped {
 
 /** Names that are never filters. */
 export const RESERVED = new Set(['select', 'columns', 'on_conflict', 'apikey'])
+/** Last words of a key that make it a tree parameter rather than a filter. */
+export const EMBEDDABLE = new Set(['order', 'limit', 'offset', 'and', 'or'])
 
 export class QueryParams {
   private map = new Map<string, Scoped>()
@@ -52,7 +54,8 @@ export class QueryParams {
     } else if (last === 'order') {
       this.get(parts.slice(0, -1)).order = parseOrder(value)
     } else if (last === 'limit' || last === 'offset') {
-      this.get(parts.slice(0, -1))[last] = parseNonNegativeInt(last, value)
+      const n = parseRangeParam(last, value)
+      if (n !== undefined) this.get(parts.slice(0, -1))[last] = n
     } else {
       this.get(parts.slice(0, -1)).filters.push(parseOperation(parseField(last), value))
     }

@@ -16,6 +16,7 @@ import {
   logicSql,
   orderSql,
   columnExpr,
+  rowArgument,
   outputName,
   tableSource,
   type BuildContext,
@@ -25,6 +26,8 @@ import {
 
 export interface ReadParts {
   select: string[]
+  /** The output name of each selected column, in order (what a to-many spread aggregates). */
+  names: string[]
   from: string
   where: string[]
   orderBy: string[]
@@ -57,6 +60,7 @@ export function buildRead(
     : ctx.params.get(node.path)
   if (node.path.length) ctx.params.markUsed(node.path)
   const select: string[] = []
+  const names: string[] = []
   const joins: string[] = []
   const where: string[] = [...extraWhere]
   const embeds: EmbedInfo[] = []
@@ -64,17 +68,20 @@ export function buildRead(
   for (const item of node.items) {
     if (item.kind === 'star') {
       select.push(`${q(alias)}.*`)
+      names.push(...source.columns.keys())
       continue
     }
     if (item.kind === 'column') {
       if (isEmbeddedCount(node, item)) {
         // `select=*,orders(count)`: supabase-js's documented way to count related rows.
         select.push(`count(*) AS ${q(item.alias ?? 'count')}`)
+        names.push(item.alias ?? 'count')
         continue
       }
       let expr = columnExpr(ctx, source, alias, item.field)
       if (item.cast) expr = `CAST(${expr} AS ${item.cast.toLowerCase()})`
       select.push(`${expr} AS ${q(outputName(item.field, item.alias))}`)
+      names.push(outputName(item.field, item.alias))
       continue
     }
     // Embedded resource
@@ -92,12 +99,17 @@ export function buildRead(
     const childPath = [...node.path, outName]
     // Parameters may address the embed by alias or by name.
     const childPathByName = [...node.path, item.name]
-    const childAlias = ctx.sql.alias()
+    // PostgREST's alias for an embedded table: its name and depth (Postgres errors name it).
+    const childAlias = `${rel.target.name}_${node.path.length + 1}`
     const latAlias = ctx.sql.alias()
     const target = tableSource(rel.target)
     let childFrom = `${target.from} AS ${q(childAlias)}`
     let childJoin: string[]
-    if (rel.junction) {
+    if (rel.computed) {
+      // A computed relationship: the function called with the parent's row.
+      childFrom = `${rel.computed.fn}(${rowArgument(source, alias)}) AS ${q(childAlias)}`
+      childJoin = []
+    } else if (rel.junction) {
       const jAlias = ctx.sql.alias()
       const { toParent, toTarget } = rel.junction
       childFrom += ` INNER JOIN ${q(rel.junction.rel.schema)}.${q(rel.junction.rel.name)} AS ${q(jAlias)} ON ${toTarget.fromColumns
@@ -122,14 +134,6 @@ export function buildRead(
     const childWhere = child.where.length ? ` WHERE ${child.where.join(' AND ')}` : ''
     const childSelect = child.select.length ? child.select.join(', ') : 'NULL AS "pgrst_empty"'
     const toOne = isToOne(rel)
-    if (item.spread && !toOne) {
-      throw new ApiError(
-        400,
-        'PGRST119',
-        `A spread operation on '${item.name}' is not possible`,
-        `'${source.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
-      )
-    }
     let exists: string
     if (toOne) {
       joins.push(
@@ -138,9 +142,24 @@ export function buildRead(
       exists = `(row_to_json(${q(latAlias)}.*) IS NOT NULL)`
       if (item.spread) {
         if (child.select.length) select.push(`${q(latAlias)}.*`)
+        names.push(...child.names)
       } else if (item.children.length) {
         select.push(`row_to_json(${q(latAlias)}.*) AS ${q(outName)}`)
+        names.push(outName)
       }
+    } else if (item.spread) {
+      // Spread of a to-many relationship: each of its columns becomes an array of the rows' values.
+      const subAlias = ctx.sql.alias()
+      const order = child.orderBy.length ? ` ORDER BY ${child.orderBy.join(', ')}` : ''
+      const arrays = child.names.map(
+        (n) => `COALESCE(json_agg(${q(subAlias)}.${q(n)}), '[]'::json) AS ${q(n)}`,
+      )
+      joins.push(
+        `LEFT JOIN LATERAL (SELECT ${[...arrays, 'count(*) AS "pgrst_rows"'].join(', ')} FROM (SELECT ${childSelect} FROM ${childFromAll}${childWhere}${order}${child.limit}) AS ${q(subAlias)}) AS ${q(latAlias)} ON TRUE`,
+      )
+      exists = `(${q(latAlias)}."pgrst_rows" > 0)`
+      for (const n of child.names) select.push(`${q(latAlias)}.${q(n)} AS ${q(n)}`)
+      names.push(...child.names)
     } else {
       const subAlias = ctx.sql.alias()
       const order = child.orderBy.length ? ` ORDER BY ${child.orderBy.join(', ')}` : ''
@@ -148,8 +167,10 @@ export function buildRead(
         `LEFT JOIN LATERAL (SELECT json_agg(${q(subAlias)}) AS "agg" FROM (SELECT ${childSelect} FROM ${childFromAll}${childWhere}${order}${child.limit}) AS ${q(subAlias)}) AS ${q(latAlias)} ON TRUE`,
       )
       exists = `(${q(latAlias)}."agg" IS NOT NULL)`
-      if (item.children.length)
+      if (item.children.length) {
         select.push(`COALESCE(${q(latAlias)}."agg", '[]'::json) AS ${q(outName)}`)
+        names.push(outName)
+      }
     }
     if (item.joinType === 'inner') where.push(exists)
     embeds.push({ name: outName, rel, exists })
@@ -167,6 +188,7 @@ export function buildRead(
   const limit = limitSql(ctx, scoped)
   return {
     select,
+    names,
     from: [node.baseFrom ?? `${source.from} AS ${q(alias)}`, ...joins].join(' '),
     where,
     orderBy,

@@ -43,6 +43,14 @@ export function applyRange(
       root.limit = root.limit === undefined ? size : Math.min(size, root.limit)
     }
   }
+  if (root.limit !== undefined && root.limit < 0) {
+    throw new ApiError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'Limit should be greater than or equal to zero.',
+    )
+  }
   // max-rows: a read returns at most this many top-level rows, whatever the limit.
   if (maxRows !== null && (root.limit === undefined || root.limit > maxRows)) root.limit = maxRows
   return root.offset ?? 0

@@ -3,7 +3,14 @@
  * foreign key name, or foreign key column), optionally narrowed by a `!hint`, like PostgREST does.
  */
 import { ApiError } from './errors'
-import { relKey, type ForeignKey, type Relation, type SchemaCache } from './schema-cache'
+import { fuzzyGet, fuzzyOne } from './fuzzy'
+import {
+  relKey,
+  type ComputedRelationship,
+  type ForeignKey,
+  type Relation,
+  type SchemaCache,
+} from './schema-cache'
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many'
 
@@ -15,6 +22,8 @@ export interface Relationship {
   /** True when the parent holds the key (many-to-one, or one-to-one from the referencing side). */
   parentHoldsKey: boolean
   junction?: { rel: Relation; toParent: ForeignKey; toTarget: ForeignKey }
+  /** A function of the parent's row giving the target's rows, in place of a key. */
+  computed?: ComputedRelationship
 }
 
 export const isToOne = (r: Relationship) =>
@@ -82,16 +91,23 @@ function matchesHint(r: Relationship, hint: string): boolean {
   return r.fk.fromColumns.includes(hint) || r.fk.toColumns.includes(hint)
 }
 
+/** A relationship as PostgREST lists it in an ambiguity error's details. */
 function describe(r: Relationship, parent: Relation): Record<string, string> {
-  const rel = r.junction
-    ? `${r.junction.toParent.name}, ${r.junction.toTarget.name} using ${r.junction.rel.name}`
-    : `${r.fk.name} using ${r.fk.from.split('.')[1]}(${r.fk.fromColumns.join(', ')}) and ${
-        r.fk.to.split('.')[1]
-      }(${r.fk.toColumns.join(', ')})`
+  const cols = (c: string[]) => `(${c.join(', ')})`
+  let relationship: string
+  if (r.junction) {
+    const { rel, toParent, toTarget } = r.junction
+    relationship = `${rel.name} using ${toParent.name}${cols(toParent.fromColumns)} and ${toTarget.name}${cols(toTarget.fromColumns)}`
+  } else {
+    const [own, theirs] = r.parentHoldsKey
+      ? [r.fk.fromColumns, r.fk.toColumns]
+      : [r.fk.toColumns, r.fk.fromColumns]
+    relationship = `${r.fk.name} using ${parent.name}${cols(own)} and ${r.target.name}${cols(theirs)}`
+  }
   return {
-    cardinality: r.cardinality,
     embedding: `${parent.name} with ${r.target.name}`,
-    relationship: rel,
+    cardinality: r.cardinality,
+    relationship,
   }
 }
 
@@ -101,6 +117,17 @@ export function findRelationship(
   name: string,
   hint: string | undefined,
 ): Relationship {
+  const computed = parent.computedRels.get(name)
+  const computedTarget = computed && cache.relations.get(computed.target)
+  if (computed && computedTarget) {
+    return {
+      cardinality: computed.toOne ? 'many-to-one' : 'one-to-many',
+      target: computedTarget,
+      fk: { name, from: parent.key, fromColumns: [], to: computedTarget.key, toColumns: [] },
+      parentHoldsKey: false,
+      computed,
+    }
+  }
   let candidates: Relationship[] = []
   const target = cache.relations.get(relKey(parent.schema, name))
   if (target) {
@@ -146,12 +173,12 @@ export function findRelationship(
       'PGRST200',
       `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
       `Searched for a foreign key relationship between '${parent.name}' and '${name}'${using} in the schema '${parent.schema}', but no matches were found.`,
-      null,
+      noRelationshipHint(cache, parent, name),
     )
   }
   if (candidates.length > 1) {
     const options = candidates.map(
-      (c) => `'${name}!${c.junction ? c.junction.rel.name : c.fk.name}'`,
+      (c) => `'${c.target.name}!${c.junction ? c.junction.rel.name : c.fk.name}'`,
     )
     throw new ApiError(
       300,
@@ -162,4 +189,45 @@ export function findRelationship(
     )
   }
   return candidates[0]!
+}
+
+/** The names of the relations each relation of a schema has a relationship with. */
+function relatedNames(cache: SchemaCache, schema: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>()
+  const add = (from: string, to: string) => {
+    const a = cache.relations.get(from)
+    const b = cache.relations.get(to)
+    if (!a || !b || a.schema !== schema) return
+    const set = out.get(a.name) ?? new Set<string>()
+    set.add(b.name)
+    out.set(a.name, set)
+  }
+  for (const fk of cache.foreignKeys) {
+    add(fk.from, fk.to)
+    add(fk.to, fk.from)
+  }
+  for (const junction of cache.relations.values()) {
+    for (const a of junction.foreignKeys) {
+      for (const b of junction.foreignKeys) if (a !== b) add(a.to, b.to)
+    }
+  }
+  for (const rel of cache.relations.values()) {
+    for (const c of rel.computedRels.values()) add(rel.key, c.target)
+  }
+  return out
+}
+
+/**
+ * PostgREST's hint for a missing relationship: the nearest name the parent does relate to, or, for a
+ * parent with no relationships at all, the nearest relation that has some.
+ */
+function noRelationshipHint(cache: SchemaCache, parent: Relation, child: string): string | null {
+  const related = relatedNames(cache, parent.schema)
+  const children = related.get(parent.name)
+  if (children) {
+    const near = fuzzyGet([...children], child).find(([score]) => score < 1)
+    return near ? `Perhaps you meant '${near[1]}' instead of '${child}'.` : null
+  }
+  const near = fuzzyOne([...related.keys()], parent.name)
+  return near ? `Perhaps you meant '${near}' instead of '${parent.name}'.` : null
 }

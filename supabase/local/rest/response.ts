@@ -61,14 +61,10 @@ export function applyGucs(
   res: ResponseParts,
 ) {
   if (row.status) {
-    const s = Number(row.status)
-    if (!Number.isInteger(s) || s < 100 || s > 599) {
-      throw new ApiError(
-        500,
-        'PGRST112',
-        'Invalid response status',
-        `${row.status} is not a valid status code`,
-      )
+    // Its leading digits, as PostgREST reads it; a fetch Response takes 200-599 only.
+    const s = Number(/^\d+/.exec(row.status)?.[0] ?? NaN)
+    if (!(s >= 200 && s <= 599)) {
+      throw new ApiError(500, 'PGRST112', 'response.status guc must be a valid status code')
     }
     res.status = s
   }
@@ -79,19 +75,27 @@ export function applyGucs(
     } catch {
       parsed = null
     }
-    if (!Array.isArray(parsed)) {
+    // A JSON array of objects, each with a single key and a string value.
+    const valid =
+      Array.isArray(parsed) &&
+      parsed.every(
+        (h) =>
+          typeof h === 'object' &&
+          h !== null &&
+          !Array.isArray(h) &&
+          Object.keys(h).length === 1 &&
+          typeof Object.values(h)[0] === 'string',
+      )
+    if (!valid) {
       throw new ApiError(
         500,
         'PGRST111',
-        'Invalid response.headers GUC',
-        'response.headers must be a JSON array of objects',
+        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
       )
     }
-    for (const h of parsed) {
-      if (h && typeof h === 'object') {
-        for (const [k, v] of Object.entries(h as Record<string, unknown>))
-          res.headers[k] = String(v)
-      }
+    for (const h of parsed as Record<string, string>[]) {
+      const [[k, v]] = Object.entries(h) as [[string, string]]
+      res.headers[k] = v
     }
   }
 }

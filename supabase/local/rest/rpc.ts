@@ -6,6 +6,7 @@
  */
 import type { ApiRequest } from './api-request'
 import { ApiError } from './errors'
+import { fuzzyOne } from './fuzzy'
 import { inRequest, runRow } from './execute'
 import { accepted, OBJECT_TYPE, JSON_TYPE, readShape } from './media-type'
 import type { SelectItem } from './parser'
@@ -16,19 +17,54 @@ import { readResponse, respond, singularError, type ResponseParts } from './resp
 import { quoteIdent as q, relKey, type RoutineDef } from './schema-cache'
 import { newContext, type Source, type SourceColumn } from './sql-fragment'
 
-function routineNotFound(schema: string, name: string, keys: string[]) {
+/** PGRST202 as PostgREST words it; a JSON POST may also have meant a single unnamed json parameter. */
+function routineNotFound(
+  cache: PlanEnv['cache'],
+  schema: string,
+  name: string,
+  keys: string[],
+  isPost: boolean,
+) {
   const sorted = [...keys].sort()
-  const sig = sorted.length ? `(${sorted.join(', ')})` : ''
-  const details = sorted.length
-    ? `Searched for the function ${schema}.${name} with parameters ${sorted.join(', ')} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`
-    : `Searched for the function ${schema}.${name} without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`
+  const list = sorted.join(', ')
+  const fn = `${schema}.${name}`
+  const withParams = sorted.length
+    ? ` with parameter${sorted.length > 1 ? 's' : ''} ${list}`
+    : ' without parameters'
+  const orUnnamed = isPost ? ' or with a single unnamed json/jsonb parameter' : ''
   return new ApiError(
     404,
     'PGRST202',
-    `Could not find the function ${schema}.${name}${sig} in the schema cache`,
-    details,
-    null,
+    `Could not find the function ${fn}${sorted.length ? `(${list})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${fn}${withParams}${orUnnamed}, but no matches were found in the schema cache.`,
+    routineHint(cache, schema, name, sorted),
   )
+}
+
+/** The nearest function name, or for a known name the nearest parameter list among its overloads. */
+function routineHint(
+  cache: PlanEnv['cache'],
+  schema: string,
+  name: string,
+  sortedKeys: string[],
+): string | null {
+  const paramList = (names: string[]) => `(${[...names].sort().join(', ')})`
+  const overloads = cache.routines.get(relKey(schema, name)) ?? []
+  const best = overloads.length
+    ? fuzzyOne(
+        overloads.map((o) => paramList(o.args.map((a) => a.name))),
+        paramList(sortedKeys),
+      )
+    : fuzzyOne(
+        [...cache.routines.values()]
+          .flat()
+          .filter((r) => r.schema === schema)
+          .map((r) => r.name),
+        name,
+      )
+  return best === null
+    ? null
+    : `Perhaps you meant to call the function ${schema}.${overloads.length ? name : ''}${best}`
 }
 
 const isJsonType = (t: string) => t === 'json' || t === 'jsonb'
@@ -106,7 +142,7 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
     api.method === 'POST',
     prefs.params === 'single-object',
   )
-  if (!chosen) throw routineNotFound(api.schema, name, keys)
+  if (!chosen) throw routineNotFound(env.cache, api.schema, name, keys, api.method === 'POST')
   const { routine, wholeBody } = chosen
 
   const ctx = newContext(env.cache, api.params)

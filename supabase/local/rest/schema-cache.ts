@@ -42,6 +42,19 @@ export interface Relation {
   foreignKeys: ForeignKey[]
   /** Computed fields: functions taking this relation's row as their only argument. */
   computed: Map<string, { fn: string; returnType: string; returnsSet: boolean }>
+  /**
+   * Computed relationships: functions taking this relation's row and returning rows of a relation
+   * (to-one when they return one row: not SETOF, or ROWS 1).
+   */
+  computedRels: Map<string, ComputedRelationship>
+}
+
+export interface ComputedRelationship {
+  /** The function, schema-qualified and quoted. */
+  fn: string
+  /** The relation whose rows it returns. */
+  target: string
+  toOne: boolean
 }
 
 export interface FunctionArg {
@@ -159,6 +172,7 @@ procs as (
       'returnType', format_type(p.prorettype, null),
       'returnTypeOid', p.prorettype::int8,
       'returnsSet', p.proretset,
+      'rows', p.prorows,
       'volatility', p.provolatile,
       'retTypType', rt.typtype,
       'retRelation', (select format('%s.%s', rn.nspname, rc.relname)
@@ -208,6 +222,7 @@ interface RawProc {
   returnType: string
   returnTypeOid: number
   returnsSet: boolean
+  rows: number
   volatility: string
   retTypType: string
   retRelation: string | null
@@ -242,6 +257,7 @@ export async function loadSchemaCache(pg: OwnerSession, schemas: string[]): Prom
       uniques,
       foreignKeys: [],
       computed: new Map(),
+      computedRels: new Map(),
     })
   }
 
@@ -259,17 +275,22 @@ export async function loadSchemaCache(pg: OwnerSession, schemas: string[]): Prom
     const list = routines.get(key) ?? []
     list.push(def)
     routines.set(key, list)
-    // A function taking one row of a relation is a computed field of that relation.
-    if (p.inArgTypes.length === 1 && !p.returnsSet) {
-      const arg = p.inArgTypes[0]!
-      for (const rel of relations.values()) {
-        if (rel.schema === p.schema && (arg === rel.name || arg === rel.rowType)) {
-          rel.computed.set(p.name, {
-            fn: `${quoteIdent(p.schema)}.${quoteIdent(p.name)}`,
-            returnType: p.returnType,
-            returnsSet: p.returnsSet,
-          })
-        }
+    if (p.inArgTypes.length !== 1) continue
+    const arg = p.inArgTypes[0]!
+    const fn = `${quoteIdent(p.schema)}.${quoteIdent(p.name)}`
+    for (const rel of relations.values()) {
+      if (arg !== rel.name && arg !== rel.rowType && arg !== `${rel.schema}.${rel.name}`) continue
+      // A function taking one row of a relation is a computed field of that relation,
+      if (!p.returnsSet && rel.schema === p.schema) {
+        rel.computed.set(p.name, { fn, returnType: p.returnType, returnsSet: p.returnsSet })
+      }
+      // and a relationship when it returns rows of a relation.
+      if (p.retRelation && relations.has(p.retRelation)) {
+        rel.computedRels.set(p.name, {
+          fn,
+          target: p.retRelation,
+          toOne: !p.returnsSet || p.rows === 1,
+        })
       }
     }
   }

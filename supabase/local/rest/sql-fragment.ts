@@ -66,23 +66,28 @@ export function newContext(cache: SchemaCache, params: QueryParams): BuildContex
   return { cache, sql: new Sql(), params }
 }
 
-function columnError(alias: string, name: string) {
-  return new ApiError(400, '42703', `column ${alias}.${name} does not exist`)
+/** A string literal of unknown type, as PostgREST writes JSON path keys (NUL characters dropped). */
+export function unknownLiteral(value: string): string {
+  return `'${value.replace(/\0/g, '').replace(/'/g, "''")}'`
 }
 
-export function columnExpr(ctx: BuildContext, source: Source, alias: string, field: Field): string {
+export function columnExpr(
+  _ctx: BuildContext,
+  source: Source,
+  alias: string,
+  field: Field,
+): string {
   let expr: string
   if (source.columns.has(field.name)) {
     expr = `${q(alias)}.${q(field.name)}`
   } else if (source.relation?.computed.has(field.name)) {
     expr = `${source.relation.computed.get(field.name)!.fn}(${q(alias)})`
   } else {
-    throw columnError(alias, field.name)
+    // Not in the schema cache: Postgres names the missing column, as it does for PostgREST.
+    expr = `${q(alias)}.${q(field.name)}`
   }
   for (const step of field.path) {
-    const key = step.index
-      ? `${ctx.sql.param(step.key)}::integer`
-      : `${ctx.sql.param(step.key)}::text`
+    const key = step.index ? `${unknownLiteral(step.key)}::int` : unknownLiteral(step.key)
     expr = `${expr}${step.arrow}${key}`
   }
   return expr
@@ -186,9 +191,11 @@ export function logicSql(
 /** `?author=is.null` keeps parents without a match; `not.is.null` only those with one. */
 export function embedNullSql(embed: EmbedInfo, f: Filter): string {
   if (f.op !== 'is' || f.value.toLowerCase() !== 'null' || f.field.path.length) {
-    throw badQuery(
-      `"failed to parse filter (${f.negate ? 'not.' : ''}${f.op}.${f.value})" (line 1, column 1)`,
-      `only "is.null" and "not.is.null" filters apply to the embedded resource '${embed.name}'`,
+    throw new ApiError(
+      400,
+      'PGRST120',
+      `Bad operator on the '${embed.name}' embedded resource`,
+      'Only is null or not is null filters are allowed on embedded resources',
     )
   }
   return f.negate ? embed.exists : `NOT ${embed.exists}`
@@ -219,12 +226,14 @@ export function orderSql(
       const latAlias = ctx.sql.alias()
       const target = tableSource(rel.target)
       const valueExpr = columnExpr(ctx, target, childAlias, t.field)
+      const from = rel.computed
+        ? `${rel.computed.fn}(${rowArgument(node.source, node.alias)})`
+        : target.from
+      const on = joinConditions(rel, node.alias, childAlias)
       joins.push(
-        `LEFT JOIN LATERAL (SELECT ${valueExpr} AS "v" FROM ${target.from} AS ${q(childAlias)} WHERE ${joinConditions(
-          rel,
-          node.alias,
-          childAlias,
-        ).join(' AND ')}) AS ${q(latAlias)} ON TRUE`,
+        `LEFT JOIN LATERAL (SELECT ${valueExpr} AS "v" FROM ${from} AS ${q(childAlias)}${
+          on.length ? ` WHERE ${on.join(' AND ')}` : ''
+        } LIMIT 1) AS ${q(latAlias)} ON TRUE`,
       )
       expr = `${q(latAlias)}."v"`
     } else {
@@ -243,7 +252,8 @@ export function joinConditions(
   childAlias: string,
 ): string[] {
   const { fk } = rel
-  if (rel.junction) return [] // handled by the caller (needs the junction alias)
+  // A junction needs the junction's alias (the caller joins it); a computed relationship is a call.
+  if (rel.junction || rel.computed) return []
   if (rel.parentHoldsKey) {
     return fk.fromColumns.map(
       (c, i) => `${q(childAlias)}.${q(fk.toColumns[i]!)} = ${q(parentAlias)}.${q(c)}`,
@@ -252,4 +262,15 @@ export function joinConditions(
   return fk.fromColumns.map(
     (c, i) => `${q(childAlias)}.${q(c)} = ${q(parentAlias)}.${q(fk.toColumns[i]!)}`,
   )
+}
+
+/**
+ * The parent row as a computed relationship's argument: the alias itself for a table, else (a function's
+ * or a mutation's rows) its columns made into the relation's row type.
+ */
+export function rowArgument(source: Source, alias: string): string {
+  const rel = source.relation!
+  return source.from === tableSource(rel).from
+    ? q(alias)
+    : `ROW(${q(alias)}.*)::${q(rel.schema)}.${q(rel.name)}`
 }

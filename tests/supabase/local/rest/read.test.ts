@@ -429,8 +429,18 @@ describe('errors and refusals', () => {
     expect((await op.json()).code).toBe('PGRST100')
     const agg = await env.anon.from('brands').select('count()')
     expect(agg.error?.code).toBe('PGRST123')
+    // A limit that is not a number is ignored, as PostgREST does; a negative one is refused.
     const limit = await env.raw('/brands?limit=ten')
-    expect((await limit.json()).code).toBe('PGRST100')
+    expect(limit.status).toBe(200)
+    expect(await limit.json()).toHaveLength(4)
+    const negative = await env.raw('/brands?limit=-1')
+    expect(negative.status).toBe(416)
+    expect(await negative.json()).toEqual({
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: 'Limit should be greater than or equal to zero.',
+      hint: null,
+    })
     const strayEmbed = await env.raw('/brands?select=id&products.order=id')
     expect(strayEmbed.status).toBe(400)
     expect((await strayEmbed.json()).code).toBe('PGRST108')
