@@ -1,10 +1,11 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { startAuthWhenUseful } from '@/app/auth-bootstrap'
+import { loadPrerenderedCatalogue } from '@/app/prerender/prerendered'
 import { AppProvider } from '@/app/provider'
 import { listenForInstall } from '@/app/pwa/install-prompt'
-import { router } from '@/app/router'
+import { createAppRouter } from '@/app/router'
 import { attachPersistence, makeStore } from '@/app/store'
 
 // The install offer can come soon after load: listen from the moment the app's code runs (the prompts
@@ -12,6 +13,7 @@ import { attachPersistence, makeStore } from '@/app/store'
 listenForInstall()
 
 const store = makeStore()
+const router = createAppRouter()
 startAuthWhenUseful(store)
 
 // The saved cart, wishlist, currency and referral are read in the background: the first render waits
@@ -23,10 +25,26 @@ void import('@/app/persist').then(({ createPersistence }) => {
   persistence.start(store)
 })
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <AppProvider store={store}>
       <RouterProvider router={router} />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 )
+const root = document.getElementById('root')!
+
+// A prebuilt page is already on screen: it is hydrated once its route's code and the catalogue it was
+// rendered from are in, so the first render in the browser matches it. The app shell renders at once.
+const [prerendered] = await Promise.all([
+  root.firstChild ? loadPrerenderedCatalogue(store) : false,
+  root.firstChild ? router.load() : undefined,
+])
+if (prerendered) {
+  // Rendered as the server rendered it: the router leaves out the outer boundary it adds in the browser.
+  router.ssr = { manifest: undefined }
+  hydrateRoot(root, app)
+} else {
+  root.replaceChildren()
+  createRoot(root).render(app)
+}
