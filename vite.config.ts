@@ -210,7 +210,12 @@ export default defineConfig({
     inlineSplash(),
     preloadFirstRoute(),
     inlineEntryCss(),
-    prerenderPages(fileURLToPath(new URL('.', import.meta.url)), alias, routePattern),
+    prerenderPages(
+      fileURLToPath(new URL('.', import.meta.url)),
+      alias,
+      routePattern,
+      routePreloadTable,
+    ),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

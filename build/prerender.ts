@@ -21,7 +21,7 @@ import {
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { build, type InlineConfig, type Plugin } from 'vite'
+import { build, type InlineConfig, type Plugin, type Rollup } from 'vite'
 import type * as RenderPage from '../src/app/prerender/render-page'
 import type * as LocalDb from '../supabase/local/db'
 
@@ -157,7 +157,9 @@ export function prerenderPages(
   root: string,
   alias: Record<string, string>,
   routePattern: (file: string, isLayout?: boolean) => string,
+  routeFiles: (chunks: Rollup.OutputChunk[]) => { files: string[]; table: [string, number[]][] },
 ): Plugin {
+  let routes: ReturnType<typeof routeFiles> = { files: [], table: [] }
   let outDir = 'dist'
   let ssr = false
   let serverDir = ''
@@ -194,6 +196,12 @@ export function prerenderPages(
       ready = Promise.all([readCatalogue(root, log), build(config)])
       // Awaited in closeBundle; a failure is reported there.
       ready.catch(() => {})
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (output): output is Rollup.OutputChunk => output.type === 'chunk',
+      )
+      routes = routeFiles(chunks)
     },
     closeBundle: {
       // Before the service worker is generated, so its precache lists the pages written here.
@@ -234,7 +242,18 @@ export function prerenderPages(
               throw new Error(`prerender: ${path} rendered as ${page.status}`)
             }
             mkdirSync(dirname(file), { recursive: true })
-            writeFileSync(file, pageDocument(template, page.html, head, snapshot))
+            // The stylesheets of the page's own route chunks, linked: without them the page would paint
+            // unstyled until its script ran (and forever without script).
+            const styles = routes.table
+              .filter(([pattern]) => new RegExp(pattern).test(path))
+              .flatMap(([, indexes]) => indexes.map((index) => routes.files[index]!))
+              .filter((file) => file.endsWith('.css'))
+              .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+              .join('')
+            writeFileSync(
+              file,
+              pageDocument(template, page.html, `${head}\n    ${styles}`, snapshot),
+            )
           }
 
           const today = new Date().toISOString().slice(0, 10)
