@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 
 /**
  * The pages the build prerenders: what a search engine, a link preview and a browser without JavaScript
@@ -149,5 +150,52 @@ test.describe('with JavaScript', () => {
       await page.keyboard.press('Escape')
     }
     expect(errors).toEqual([])
+  })
+
+  test('a price changed after the build shows once the page is taken over, with nothing moving', async ({
+    context,
+    page,
+    request,
+  }) => {
+    await context.addInitScript(skipSplash)
+    await context.addInitScript(seenPopup)
+    await context.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          shifts.push(entry.value)
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    const path = await aProductPath(request)
+    const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text()
+    const sku = /"sku":"([^"]+)"/.exec(html)![1]!
+    const headers = {
+      apikey: DEMO_SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
+      'Content-Type': 'application/json',
+    }
+    const rows = (await (
+      await request.get(`/rest/v1/products?id=eq.${sku}&select=price,discount`, { headers })
+    ).json()) as { price: number; discount: number }[]
+    const before = rows[0]!
+    const price = before.price + 1230
+    const now = Math.round((price * (100 - before.discount)) / 100)
+    const shown = `KSH ${now.toLocaleString('en-KE')}`
+    expect(html).not.toContain(shown)
+    const patch = (data: object) =>
+      request.patch(`/rest/v1/products?id=eq.${sku}`, { headers, data })
+    expect((await patch({ price })).ok()).toBe(true)
+    try {
+      await page.goto(path)
+      await expect(page.locator('main').getByText(shown).first()).toBeVisible()
+      const shifts = await page.evaluate(
+        () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+      )
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.05)
+    } finally {
+      await patch({ price: before.price })
+    }
   })
 })

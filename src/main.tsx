@@ -7,6 +7,7 @@ import { AppProvider } from '@/app/provider'
 import { listenForInstall } from '@/app/pwa/install-prompt'
 import { createAppRouter } from '@/app/router'
 import { attachPersistence, makeStore } from '@/app/store'
+import { ensureCatalogue } from '@/features/catalogue/catalogue-slice'
 
 // The install offer can come soon after load: listen from the moment the app's code runs (the prompts
 // that show it arrive later).
@@ -44,6 +45,8 @@ if (prerendered) {
   // Rendered as the server rendered it: the router leaves out the outer boundary it adds in the browser.
   router.ssr = { manifest: undefined }
   hydrateRoot(root, app)
+  // The page shows the build's catalogue: the live one replaces it, prices and stock in place.
+  void store.dispatch(ensureCatalogue({ refresh: true }))
 } else {
   root.replaceChildren()
   createRoot(root).render(app)
