@@ -53,7 +53,7 @@ export const dbEngine: 'pglite' | 'postgres' =
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const cacheDir = join(root, 'node_modules', '.tmp', 'test-db')
-const templates = new Map<string, Promise<Blob>>()
+const templates = new Map<string, Promise<Uint8Array>>()
 
 function templateKey(opts: { migrations: boolean; seed: boolean }): string {
   const hash = createHash('sha256')
@@ -73,9 +73,9 @@ function templateKey(opts: { migrations: boolean; seed: boolean }): string {
 async function buildTemplate(
   opts: { migrations: boolean; seed: boolean },
   key: string,
-): Promise<Blob> {
+): Promise<Uint8Array> {
   const file = join(cacheDir, `${key}.tar`)
-  if (existsSync(file)) return new Blob([readFileSync(file)])
+  if (existsSync(file)) return readFileSync(file)
   const db = await openDatabase({
     migrationsDir: opts.migrations ? defaultMigrationsDir : null,
     seed: opts.migrations && opts.seed,
@@ -91,11 +91,11 @@ async function buildTemplate(
   const tmp = `${file}.${process.pid}.tmp`
   writeFileSync(tmp, bytes)
   renameSync(tmp, file)
-  return new Blob([bytes])
+  return bytes
 }
 
 /** The dumped template data directory (built or read from the cache on first use). */
-export function templateSnapshot(options: FreshDbOptions = {}): Promise<Blob> {
+export function templateSnapshot(options: FreshDbOptions = {}): Promise<Uint8Array> {
   const opts = { migrations: options.migrations ?? true, seed: options.seed ?? true }
   const key = templateKey(opts)
   let template = templates.get(key)
@@ -106,12 +106,20 @@ export function templateSnapshot(options: FreshDbOptions = {}): Promise<Blob> {
   return template
 }
 
+/** A test database holds a few megabytes: a small buffer pool starts about a second sooner. */
+const testSharedBuffers = '8MB'
+
 /** A new in-memory database, bootstrapped (and by default migrated and seeded). Close it when done. */
 export async function freshDb(options: FreshDbOptions = {}): Promise<LocalDb> {
   if (dbEngine === 'postgres') return relaxGuestOrderLimits(await freshPostgresDb(options), options)
   const snapshot = await templateSnapshot(options)
   return relaxGuestOrderLimits(
-    await openDatabase({ snapshot, migrationsDir: null, seed: false }),
+    await openDatabase({
+      snapshot,
+      migrationsDir: null,
+      seed: false,
+      sharedBuffers: testSharedBuffers,
+    }),
     options,
   )
 }
