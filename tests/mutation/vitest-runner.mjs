@@ -7,6 +7,10 @@ import { strykerPlugins as vitestPlugins } from '@stryker-mutator/vitest-runner'
  * spaces, but Vitest 5 matches the pattern against names joined by " > ": no test inside a `describe`
  * matched, every test was skipped and every mutant "survived" having run no test. Here each space of
  * the pattern also matches " > ". (A test is still told apart by its whole name.)
+ *
+ * The runner also asks for Vitest's `threads` pool; the tests run in `forks` instead, as in `npm test`.
+ * (Either way, on a machine loaded far past its cores a worker can miss Vitest's 60-second start limit
+ * and the run stops with "Failed to start ... worker": run it again when the machine is quieter.)
  */
 const vitest = vitestPlugins.find((plugin) => plugin.name === 'vitest')
 if (!vitest)
@@ -23,6 +27,7 @@ function createRunner(injector) {
   runner.init = async () => {
     await init()
     for (const project of runner.ctx.projects) {
+      project.config.pool = 'forks'
       let pattern = eitherSeparator(project.config.testNamePattern)
       Object.defineProperty(project.config, 'testNamePattern', {
         configurable: true,
