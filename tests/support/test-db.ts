@@ -18,6 +18,7 @@ import {
   openDatabase,
   type LocalDb,
 } from '../../supabase/local/db'
+import { testStoreSettingsSql } from './test-store'
 
 export interface FreshDbOptions {
   /** Apply `supabase/migrations` (default true). Tests with their own schema pass false. */
@@ -37,13 +38,7 @@ export interface FreshDbOptions {
 /** Raises the guest order limits of a migrated database (see FreshDbOptions.guestOrderLimits). */
 async function relaxGuestOrderLimits(db: LocalDb, options: FreshDbOptions): Promise<LocalDb> {
   if (options.guestOrderLimits || options.migrations === false) return db
-  await db.pg.query(
-    `update public.store_settings
-     set guest_orders_per_phone_per_day = 1000, guest_orders_per_device_per_day = 1000,
-       guest_orders_per_address_per_day = 1000, guest_orders_per_network_per_day = 10000,
-       guest_order_max_amount = 1000000000
-     where id`,
-  )
+  await db.pg.query(testStoreSettingsSql())
   return db
 }
 
