@@ -4,17 +4,27 @@
  * request's search_path) and `max_rows` (top-level rows one read returns at most). The environment
  * overrides each, as the CLI's does: SUPABASE_API_SCHEMAS and SUPABASE_API_EXTRA_SEARCH_PATH (comma
  * separated), SUPABASE_API_MAX_ROWS.
+ *
+ * Two PostgREST switches hosted keeps off and config.toml has no key for: aggregate functions and
+ * EXPLAIN plans, from PGRST_DB_AGGREGATES_ENABLED and PGRST_DB_PLAN_ENABLED as PostgREST reads them
+ * (the authenticator role's `pgrst.*` settings in the database override both, see db-settings.ts).
  */
+import { settingBool } from './db-settings'
+
 export interface ApiConfig {
   schemas: string[]
   extraSearchPath: string[]
   maxRows: number
+  aggregatesEnabled: boolean
+  planEnabled: boolean
 }
 
 export const DEFAULT_API_CONFIG: ApiConfig = {
   schemas: ['public', 'graphql_public'],
   extraSearchPath: ['public', 'extensions'],
   maxRows: 1000,
+  aggregatesEnabled: false,
+  planEnabled: false,
 }
 
 /** `key = value` lines of the `[api]` section (comments dropped). */
@@ -71,6 +81,8 @@ export function readApiConfig(
   if (env.SUPABASE_API_MAX_ROWS) {
     config.maxRows = rowLimit(env.SUPABASE_API_MAX_ROWS, 'SUPABASE_API_MAX_ROWS')
   }
+  config.aggregatesEnabled = settingBool(env.PGRST_DB_AGGREGATES_ENABLED) ?? false
+  config.planEnabled = settingBool(env.PGRST_DB_PLAN_ENABLED) ?? false
   if (config.schemas.length === 0) throw new Error('config.toml [api] schemas names no schema')
   return config
 }

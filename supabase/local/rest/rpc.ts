@@ -10,7 +10,8 @@ import { fuzzyOne } from './fuzzy'
 import { inRequest, runRow } from './execute'
 import { accepted, OBJECT_TYPE, JSON_TYPE, readShape } from './media-type'
 import type { SelectItem } from './parser'
-import { buildRead, countSql, readSql, STAR, wrapRead } from './query'
+import { shouldCount } from './count'
+import { buildRead, checkAggregates, countSql, readSql, STAR, wrapRead } from './query'
 import { applyRange, contentRange } from './range'
 import type { PlanEnv } from './read'
 import { readResponse, respond, singularError, type ResponseParts } from './response'
@@ -145,7 +146,7 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
   if (!chosen) throw routineNotFound(env.cache, api.schema, name, keys, api.method === 'POST')
   const { routine, wholeBody } = chosen
 
-  const ctx = newContext(env.cache, api.params)
+  const ctx = newContext(env.cache, api.params, env.aggregatesEnabled)
   const fn = `${q(routine.schema)}.${q(routine.name)}`
   let prelude = ''
   let call: string
@@ -213,11 +214,13 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
       : (api.select ?? STAR)
     const parts = buildRead(ctx, { source, alias: routine.name, items, path: [] })
     api.params.assertAllUsed()
+    checkAggregates(ctx)
     sql =
       withs([materialized]) +
       wrapRead(
         readSql(parts),
-        prefs.count ? countSql(parts) : null,
+        // A function's rows are counted exactly (exact, estimated), never planned.
+        shouldCount(prefs) ? countSql(parts) : null,
         readShape(acc),
         scalarSet ? routine.name : undefined,
       )
@@ -254,7 +257,7 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
       headers: {
         'Content-Type': acc.type === 'object' ? OBJECT_TYPE : JSON_TYPE,
         // One value: PostgREST counts it as one row.
-        'Content-Range': prefs.count ? '0-0/1' : '0-0/*',
+        'Content-Range': shouldCount(prefs) ? '0-0/1' : '0-0/*',
       },
       body: row.body ?? 'null',
     }
@@ -267,7 +270,7 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
         'Content-Range': contentRange(
           0,
           Number(row.page_total) - 1,
-          prefs.count ? Number(row.page_total) : null,
+          shouldCount(prefs) ? Number(row.page_total) : null,
         ),
       },
       body: row.single ?? 'null',
