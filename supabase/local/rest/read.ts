@@ -8,6 +8,7 @@ import { inRequest, runRow } from './execute'
 import { accepted, readShape } from './media-type'
 import type { SelectItem } from './parser'
 import { applyPlannedCount, readCountSql } from './count'
+import { planResponse } from './explain'
 import { buildRead, checkAggregates, readSql, STAR, wrapRead } from './query'
 import { applyRange } from './range'
 import { readResponse, respond } from './response'
@@ -27,7 +28,7 @@ export interface PlanEnv {
 }
 
 export async function read(api: ApiRequest, env: PlanEnv, rel: Relation): Promise<Response> {
-  const acc = accepted(api.accept, true)
+  const acc = accepted(api.accept, true, env.planEnabled)
   const offset = applyRange(api.params, api.range, env.maxRows)
   const ctx = newContext(env.cache, api.params, env.aggregatesEnabled)
   const parts = buildRead(ctx, {
@@ -39,7 +40,9 @@ export async function read(api: ApiRequest, env: PlanEnv, rel: Relation): Promis
   api.params.assertAllUsed()
   checkAggregates(ctx)
   const counting = readCountSql(parts, api.prefs, env.maxRows)
-  const sql = wrapRead(readSql(parts), counting, readShape(acc))
+  const shape = readShape(acc.plan?.for ?? acc)
+  const sql = wrapRead(readSql(parts), counting, shape)
+  if (acc.type === 'plan') return planResponse(env, api, acc, sql, ctx.sql.params, true)
   const row = await inRequest(
     env,
     api,

@@ -11,6 +11,7 @@ import { inRequest, runRow } from './execute'
 import { accepted, OBJECT_TYPE, JSON_TYPE, readShape } from './media-type'
 import type { SelectItem } from './parser'
 import { shouldCount } from './count'
+import { planResponse } from './explain'
 import { buildRead, checkAggregates, countSql, readSql, STAR, wrapRead } from './query'
 import { applyRange, contentRange } from './range'
 import type { PlanEnv } from './read'
@@ -121,7 +122,9 @@ function ambiguous(candidates: RoutineDef[]) {
 
 export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<Response> {
   const { prefs } = api
-  const acc = accepted(api.accept, true)
+  const picked = accepted(api.accept, true, env.planEnabled)
+  // A plan answers for the media type it names: the statement is the one that type would run.
+  const acc = picked.plan?.for ?? picked
   const candidates = env.cache.routines.get(relKey(api.schema, name)) ?? []
 
   let bodyText: string
@@ -226,6 +229,9 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
       )
   }
 
+  if (picked.type === 'plan') {
+    return planResponse(env, api, picked, sql, ctx.sql.params, readOnly)
+  }
   const row = await inRequest(
     env,
     api,

@@ -16,13 +16,17 @@ import { asSuperuser, dbEngine, freshDb } from '../../../../support/test-db'
 let env: RestEnv
 /** The same database behind a server with aggregates switched on. */
 let enabled: RestServer
+/** And one with EXPLAIN plans switched on. */
+let planning: RestServer
 
 beforeAll(async () => {
   env = await startRestEnv(await freshDb({ migrations: false }), installParitySchema)
   enabled = await startRestServer(env.db, { aggregatesEnabled: true })
+  planning = await startRestServer(env.db, { planEnabled: true })
 })
 
 afterAll(async () => {
+  await planning?.close()
   await enabled?.close()
   await env?.close()
 })
@@ -215,5 +219,79 @@ describe('aggregates switched on', () => {
       details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
       hint: null,
     })
+  })
+})
+
+describe('plans switched off (the default, as on hosted)', () => {
+  const noPlan = {
+    code: 'PGRST107',
+    message:
+      'None of these media types are available: application/vnd.pgrst.plan+text; for="application/json"',
+    details: null,
+    hint: null,
+  }
+  const plan = { Accept: 'application/vnd.pgrst.plan' }
+
+  it('answers 406 PGRST107 for a read, a function and a delete, deleting nothing', async () => {
+    for (const [path, method] of [
+      ['/projects?id=in.(1,2,3)', 'GET'],
+      ['/rpc/getallvideogames?id=in.(1,2,3)', 'GET'],
+      ['/projects?id=in.(1,2,3)', 'DELETE'],
+    ]) {
+      const res = await env.raw(path!, { method, headers: plan })
+      expect(res.status, `${method} ${path}`).toBe(406)
+      expect(await res.json()).toEqual(noPlan)
+    }
+    const { count } = await env.service.from('projects').select('*', { count: 'exact', head: true })
+    expect(count).toBe(5)
+  })
+
+  it('names each media type as PostgREST does, and serves the next one the client accepts', async () => {
+    const named = await env.raw('/projects', {
+      headers: {
+        Accept: 'application/vnd.pgrst.plan+json; options=analyze|verbose, text/xml;q=0.5',
+      },
+    })
+    expect(named.status).toBe(406)
+    expect((await named.json()).message).toBe(
+      'None of these media types are available: application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose, text/xml',
+    )
+    const next = await env.raw('/projects?select=id&id=eq.1', {
+      headers: { Accept: 'application/vnd.pgrst.plan+json, application/json;q=0.9' },
+    })
+    expect(next.status).toBe(200)
+    expect(await next.json()).toEqual([{ id: 1 }])
+  })
+
+  it("refuses supabase-js's explain()", async () => {
+    const res = await env.anon.from('projects').select('id').explain({ analyze: true })
+    expect(res.status).toBe(406)
+    expect(res.error).toMatchObject({
+      code: 'PGRST107',
+      message:
+        'None of these media types are available: application/vnd.pgrst.plan+text; for="application/json"; options=analyze',
+    })
+  })
+})
+
+describe('plans switched on', () => {
+  it("answers the read's EXPLAIN in the format asked, named for the media type it plans", async () => {
+    const res = await get(planning, '/projects?id=in.(1,2,3)', {
+      Accept: 'application/vnd.pgrst.plan+json',
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe(
+      'application/vnd.pgrst.plan+json; for="application/json"; charset=utf-8',
+    )
+    const [plan] = (await res.json()) as [{ Plan: { 'Node Type': string; 'Total Cost': number } }]
+    expect(plan.Plan['Node Type']).toBe('Aggregate')
+    expect(plan.Plan['Total Cost']).toBeGreaterThan(0)
+    const text = await get(planning, '/rpc/getallvideogames?select=id', {
+      Accept: 'application/vnd.pgrst.plan; options=analyze',
+    })
+    expect(text.headers.get('content-type')).toBe(
+      'application/vnd.pgrst.plan+text; for="application/json"; options=analyze; charset=utf-8',
+    )
+    expect(await text.text()).toMatch(/^Aggregate .*actual time=.*\n(.*\n)+$/)
   })
 })
