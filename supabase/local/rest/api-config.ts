@@ -43,17 +43,23 @@ function apiSection(toml: string): Map<string, string> {
   return out
 }
 
-function stringList(value: string, key: string): string[] {
-  const m = /^\[(.*)\]$/.exec(value)
-  if (!m) throw new Error(`config.toml [api] ${key} must be a list of strings`)
-  return [...m[1]!.matchAll(/"([^"]*)"/g)].map((s) => s[1]!)
-}
-
+/**
+ * The CLI hands PostgREST each list joined with commas (PGRST_DB_SCHEMAS, PGRST_DB_EXTRA_SEARCH_PATH),
+ * and PostgREST splits it on commas and strips each name: an element holding a comma is two names,
+ * and spaces around a name are dropped. An empty name (`"a,,b"`) is left out here: PostgREST would
+ * keep it and put `""` in every request's search_path, which Postgres refuses.
+ */
 const commaList = (value: string) =>
   value
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
+
+function stringList(value: string, key: string): string[] {
+  const m = /^\[(.*)\]$/.exec(value)
+  if (!m) throw new Error(`config.toml [api] ${key} must be a list of strings`)
+  return commaList([...m[1]!.matchAll(/"([^"]*)"/g)].map((s) => s[1]!).join(','))
+}
 
 function rowLimit(value: string, from: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) {
@@ -83,6 +89,7 @@ export function readApiConfig(
   }
   config.aggregatesEnabled = settingBool(env.PGRST_DB_AGGREGATES_ENABLED) ?? false
   config.planEnabled = settingBool(env.PGRST_DB_PLAN_ENABLED) ?? false
-  if (config.schemas.length === 0) throw new Error('config.toml [api] schemas names no schema')
+  // No schema at all: PostgREST's own default.
+  if (config.schemas.length === 0) config.schemas = ['public']
   return config
 }
