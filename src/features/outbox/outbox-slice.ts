@@ -269,6 +269,6 @@ export const sendOrQueue =
 
 export { registerOutboxSender, type OutboxSender } from './sender-registry'
 export type { OutboxResult, OutboxSendContext, SenderIdentity } from './sender-registry'
-export { subscribeOutboxEvents, type OutboxEvent } from './outbox-events'
+export { isAwaited, subscribeOutboxEvents, type OutboxEvent } from './outbox-events'
 export { useOutboxItems } from './use-outbox-items'
 export type { FlushOptions, FlushSummary } from './outbox-engine'
