@@ -1,5 +1,5 @@
 import { notify } from '@/components/toaster'
-import { isAwaited, type OutboxSender } from '@/features/outbox/outbox-slice'
+import { isAwaited, type OutboxSender } from '@/features/outbox/outbox'
 import { isRecord } from '@/lib/storage/json-guards'
 import { placeOrder } from './api/checkout-api'
 import { CheckoutError } from './api/checkout-error'

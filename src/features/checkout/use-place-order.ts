@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useRef, useState } from 'react'
-import { useAppDispatch } from '@/app/hooks'
+import { useAppDispatch } from '@/lib/app-state'
 import { notify } from '@/components/toaster'
 import { activeAffiliateCode, type AffiliateRecord } from '@/features/affiliate/affiliate-slice'
 import { clearCart, type CartItem } from '@/features/cart/cart-slice'
@@ -11,7 +11,7 @@ import {
   type OutboxPayload,
   type OutboxState,
   type SendOrQueueResult,
-} from '@/features/outbox/outbox-slice'
+} from '@/features/outbox/outbox'
 import { normalizeKenyanPhone } from '@/lib/phone'
 import type { CheckoutError } from './api/checkout-error'
 import {

@@ -1,4 +1,4 @@
-import type { OutboxItem } from './outbox-slice'
+import type { OutboxItem } from './outbox-types'
 
 type OutboxEventBody =
   | { type: 'delivered'; item: OutboxItem; response: unknown }

@@ -4,7 +4,7 @@ import { Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { DiscountCodeField } from '@/components/discount-code-field'
 import { paths } from '@/config/paths'
 import { selectAffiliateRecord } from '@/features/affiliate/affiliate-slice'
@@ -39,10 +39,11 @@ import { useQuote } from '../use-quote'
 import { ContactSection } from './contact-section'
 import { DeliverySection } from './delivery-section'
 import { EmptyCheckout } from './empty-checkout'
-import { Notice, primaryButton } from './form-controls'
+import { primaryButton } from './form-controls'
 import { OrderSummary } from './order-summary'
 import { PaymentSection } from './payment-section'
 import { QueuedOrderPanel } from './queued-order-panel'
+import { Notice } from '@/components/ui/notice'
 
 /** The cart has been read back from the device (an empty cart before then is not the shopper's). */
 function useCartReady() {
@@ -175,7 +176,9 @@ export function CheckoutPage() {
   if (phase === 'done') {
     return (
       <PageFrame>
-        <Notice role="status">Order placed. Taking you to your order…</Notice>
+        <Notice compact role="status">
+          Order placed. Taking you to your order…
+        </Notice>
       </PageFrame>
     )
   }
@@ -183,7 +186,13 @@ export function CheckoutPage() {
   if (items.length === 0) {
     return (
       <PageFrame>
-        {cartReady ? <EmptyCheckout /> : <Notice role="status">Loading your cart…</Notice>}
+        {cartReady ? (
+          <EmptyCheckout />
+        ) : (
+          <Notice compact role="status">
+            Loading your cart…
+          </Notice>
+        )}
       </PageFrame>
     )
   }
@@ -194,7 +203,7 @@ export function CheckoutPage() {
     <PageFrame>
       {!online ? (
         <Box mb="6">
-          <Notice tone="warning" role="status">
+          <Notice compact tone="warning" role="status">
             You're offline. You can still place your order: it is saved on this phone and sent as
             soon as you're back online. Prices and delivery are confirmed then.
           </Notice>
@@ -266,7 +275,7 @@ export function CheckoutPage() {
               <Stack gap="3" mt="5">
                 <Box ref={alertRef} tabIndex={-1} outline="none" role="alert">
                   {alert ? (
-                    <Notice tone="error">
+                    <Notice compact tone="error">
                       {alert.text}{' '}
                       {alert.signIn ? (
                         <Link to={paths.auth}>

@@ -17,7 +17,7 @@ import {
   parseTokenResponse,
   type DarajaConfig,
 } from '../../../../supabase/functions/_shared/payments/daraja'
-import { normalizeKenyanPhone } from '../../../../supabase/functions/_shared/payments/kenyan-phone'
+import { normalizeKenyanPhone } from '../../../../supabase/functions/_shared/kenyan-phone'
 import { mpesaProviderFromEnv } from '../../../../supabase/functions/_shared/payments/provider'
 import {
   createSandboxProvider,
