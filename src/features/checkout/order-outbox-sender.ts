@@ -1,5 +1,5 @@
 import { notify } from '@/components/toaster'
-import { isAwaited, type OutboxSender } from '@/features/outbox/outbox'
+import { isAwaited, registerOutboxSender, type OutboxSender } from '@/features/outbox/outbox'
 import { isRecord } from '@/lib/storage/json-guards'
 import { placeOrder } from './api/checkout-api'
 import { CheckoutError } from './api/checkout-error'
@@ -152,4 +152,16 @@ export function createOrderSender(options: OrderSenderOptions = {}): OutboxSende
     options.onDelivered?.(order, payload)
     return { type: 'delivered', response: order }
   }
+}
+
+let registeredHere = false
+
+/**
+ * Makes sure the outbox can send orders now: a checkout may be placed before the app's own wiring
+ * (src/app/outbox-senders.ts, loaded after the first paint) has registered this same sender.
+ */
+export function registerOrderSender(): void {
+  if (registeredHere) return
+  registeredHere = true
+  registerOutboxSender('order', createOrderSender())
 }

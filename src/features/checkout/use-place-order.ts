@@ -33,7 +33,7 @@ import {
 import { controlId } from './components/form-controls'
 import { deviceId } from './device-id'
 import { buildOrderPayload } from './order-payload'
-import { takeOrderSendOutcome } from './order-outbox-sender'
+import { registerOrderSender, takeOrderSendOutcome } from './order-outbox-sender'
 import {
   forgetQueuedOrder,
   latestQueuedOrder,
@@ -189,6 +189,7 @@ export function usePlaceOrder({
     try {
       let result: Awaited<ReturnType<ReturnType<typeof sendOrder>>>
       try {
+        registerOrderSender()
         result = await dispatch(sendOrder(payload))
       } catch {
         forgetQueuedOrder(key)
