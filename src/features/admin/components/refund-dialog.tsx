@@ -7,8 +7,9 @@ import { formatPrice } from '@/lib/money'
 import { getSupabase } from '@/lib/supabase'
 import { refundOrder, refundableAmount, type RefundableOrder } from '../api/refunds-api'
 import { AdminApiError, errorMessage } from '../api/admin-api-error'
-import { controlStyle, describe, Field } from './admin-ui'
+import { describe, Field } from './admin-ui'
 import { FormDialog } from './form-dialog'
+import { controlStyle } from '@/components/form-field'
 
 const methodWords: Record<string, string> = {
   mpesa: 'back to the M-Pesa number that paid',

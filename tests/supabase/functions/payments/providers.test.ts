@@ -18,7 +18,7 @@ import {
   type DarajaConfig,
 } from '../../../../supabase/functions/_shared/payments/daraja'
 import { parseRefundResult } from '../../../../supabase/functions/_shared/payments/daraja-refunds'
-import { normalizeKenyanPhone } from '../../../../supabase/functions/_shared/payments/kenyan-phone'
+import { normalizeKenyanPhone } from '../../../../supabase/functions/_shared/kenyan-phone'
 import { mpesaProviderFromEnv } from '../../../../supabase/functions/_shared/payments/provider'
 import {
   createSandboxProvider,
