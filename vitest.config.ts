@@ -57,6 +57,7 @@ export default defineConfig({
             'tests/supabase/local/catalogue-cache/catalogue-cache.test.ts',
             'tests/supabase/local/realtime/**/*.test.ts',
             'tests/supabase/local/rest/parity/**/*.test.ts',
+            'tests/supabase/local/rest/api-config.test.ts',
             'tests/supabase/postgres/**/*.test.ts',
           ],
           env: { DB_ENGINE: 'postgres' },
