@@ -4,48 +4,42 @@ import { formatPrice } from '@/lib/money'
 import type { OrderDetail } from '../api/orders-api'
 import { paymentMethodLabel, paymentStatusLabel, paymentStatusTone } from '../labels'
 import { formatDateTime, StatusBadge } from './admin-ui'
-import { OrderSection } from './order-section'
+import { OrderRecords, OrderSection } from './order-section'
+
+/** What the panel says before any payment is recorded, by how the order is paid. */
+const noPaymentYet: Record<OrderDetail['payment_method'], string> = {
+  cod: 'Cash on delivery: recorded when the order is delivered.',
+  mpesa: 'No M-Pesa request yet.',
+  card: 'No card payment yet.',
+  bank: 'No bank transfer recorded yet.',
+}
 
 /** Every payment tried for the order, newest first, with its receipt and the provider's words. */
 export function OrderPayments({ order }: { order: OrderDetail }) {
   return (
     <OrderSection title="Payments">
-      {order.payments.length === 0 ? (
-        <chakra.p fontSize="sm" color="brand.muted">
-          {order.payment_method === 'cod'
-            ? 'Cash on delivery: recorded when the order is delivered.'
-            : 'No M-Pesa request yet.'}
-        </chakra.p>
-      ) : (
-        <chakra.ul listStyleType="none" display="grid" gap="2">
-          {order.payments.map((payment) => (
-            <chakra.li
-              key={payment.id}
-              borderWidth="1px"
-              borderColor="brand.line"
-              p="3"
-              fontSize="sm"
-            >
-              <Box display="flex" flexWrap="wrap" gap="2" alignItems="center">
-                <StatusBadge tone={paymentStatusTone[payment.status]}>
-                  {paymentStatusLabel[payment.status]}
-                </StatusBadge>
-                <chakra.strong>{paymentMethodLabel[payment.provider]}</chakra.strong>
-                <span>{formatPrice(payment.amount, 'KSH')}</span>
-                <chakra.span color="brand.muted">{formatDateTime(payment.updated_at)}</chakra.span>
-              </Box>
-              {payment.mpesa_receipt ? (
-                <chakra.p mt="1">Receipt {payment.mpesa_receipt}</chakra.p>
-              ) : null}
-              {payment.result_desc ? (
-                <chakra.p mt="1" color="brand.muted">
-                  {payment.result_desc}
-                </chakra.p>
-              ) : null}
-            </chakra.li>
-          ))}
-        </chakra.ul>
-      )}
+      <OrderRecords records={order.payments} empty={noPaymentYet[order.payment_method]}>
+        {(payment) => (
+          <>
+            <Box display="flex" flexWrap="wrap" gap="2" alignItems="center">
+              <StatusBadge tone={paymentStatusTone[payment.status]}>
+                {paymentStatusLabel[payment.status]}
+              </StatusBadge>
+              <chakra.strong>{paymentMethodLabel[payment.provider]}</chakra.strong>
+              <span>{formatPrice(payment.amount, 'KSH')}</span>
+              <chakra.span color="brand.muted">{formatDateTime(payment.updated_at)}</chakra.span>
+            </Box>
+            {payment.mpesa_receipt ? (
+              <chakra.p mt="1">Receipt {payment.mpesa_receipt}</chakra.p>
+            ) : null}
+            {payment.result_desc ? (
+              <chakra.p mt="1" color="brand.muted">
+                {payment.result_desc}
+              </chakra.p>
+            ) : null}
+          </>
+        )}
+      </OrderRecords>
     </OrderSection>
   )
 }

@@ -5,7 +5,7 @@ import { formatPrice } from '@/lib/money'
 import type { OrderDetail, RefundRow } from '../api/orders-api'
 import { useStaff } from '../staff-context'
 import { AdminButton, formatDateTime, StatusBadge } from './admin-ui'
-import { OrderSection } from './order-section'
+import { OrderRecords, OrderSection } from './order-section'
 import { RefundDialog } from './refund-dialog'
 
 const statusWords: Record<RefundRow['status'], string> = {
@@ -26,45 +26,33 @@ export function OrderRefunds({ order, onChanged }: { order: OrderDetail; onChang
   if (!canRefund && order.refunds.length === 0) return null
   return (
     <OrderSection title="Refunds" label="Refunds">
-      {order.refunds.length === 0 ? (
-        <chakra.p fontSize="sm" color="brand.muted">
-          Nothing refunded.
-        </chakra.p>
-      ) : (
-        <chakra.ul listStyleType="none" display="grid" gap="2">
-          {order.refunds.map((refund) => (
-            <chakra.li
-              key={refund.id}
-              borderWidth="1px"
-              borderColor="brand.line"
-              p="3"
-              fontSize="sm"
-            >
-              <Box display="flex" flexWrap="wrap" gap="2" alignItems="center">
-                <StatusBadge tone={statusTone[refund.status]}>
-                  {statusWords[refund.status]}
-                </StatusBadge>
-                <chakra.strong>{formatPrice(refund.amount, 'KSH')}</chakra.strong>
-                <chakra.span color="brand.muted">
-                  {refund.channel === 'manual'
-                    ? 'by hand'
-                    : refund.method === 'mpesa'
-                      ? 'through M-Pesa'
-                      : 'through the provider'}{' '}
-                  · {formatDateTime(refund.created_at)}
-                </chakra.span>
-              </Box>
-              <chakra.p mt="1">{refund.reason}</chakra.p>
-              {refund.reference ? <chakra.p mt="1">Reference {refund.reference}</chakra.p> : null}
-              {refund.failure ? (
-                <chakra.p mt="1" color="brand.sale">
-                  {refund.failure}
-                </chakra.p>
-              ) : null}
-            </chakra.li>
-          ))}
-        </chakra.ul>
-      )}
+      <OrderRecords records={order.refunds} empty="Nothing refunded.">
+        {(refund) => (
+          <>
+            <Box display="flex" flexWrap="wrap" gap="2" alignItems="center">
+              <StatusBadge tone={statusTone[refund.status]}>
+                {statusWords[refund.status]}
+              </StatusBadge>
+              <chakra.strong>{formatPrice(refund.amount, 'KSH')}</chakra.strong>
+              <chakra.span color="brand.muted">
+                {refund.channel === 'manual'
+                  ? 'by hand'
+                  : refund.method === 'mpesa'
+                    ? 'through M-Pesa'
+                    : 'through the provider'}{' '}
+                · {formatDateTime(refund.created_at)}
+              </chakra.span>
+            </Box>
+            <chakra.p mt="1">{refund.reason}</chakra.p>
+            {refund.reference ? <chakra.p mt="1">Reference {refund.reference}</chakra.p> : null}
+            {refund.failure ? (
+              <chakra.p mt="1" color="brand.sale">
+                {refund.failure}
+              </chakra.p>
+            ) : null}
+          </>
+        )}
+      </OrderRecords>
       {canRefund ? (
         <Box mt="2">
           <AdminButton tone="secondary" onClick={() => setOpen(true)}>

@@ -53,3 +53,31 @@ export function OrderRow({
     </>
   )
 }
+
+/** The panel's list of records (payments, refunds), or what to say when there are none. */
+export function OrderRecords<T extends { id: string }>({
+  records,
+  empty,
+  children,
+}: {
+  records: readonly T[]
+  empty: string
+  children: (record: T) => ReactNode
+}) {
+  if (records.length === 0) {
+    return (
+      <chakra.p fontSize="sm" color="brand.muted">
+        {empty}
+      </chakra.p>
+    )
+  }
+  return (
+    <chakra.ul listStyleType="none" display="grid" gap="2">
+      {records.map((record) => (
+        <chakra.li key={record.id} borderWidth="1px" borderColor="brand.line" p="3" fontSize="sm">
+          {children(record)}
+        </chakra.li>
+      ))}
+    </chakra.ul>
+  )
+}
