@@ -20,6 +20,10 @@ export default defineConfig({
     // Vitest leaves a core to itself by default, which on a 2-core CI machine means one file at a time.
     // The main process only hands out files and prints, so every core runs tests.
     maxWorkers: availableParallelism(),
+    // Worker threads, not child processes: every file still gets its own module graph, but a thread
+    // starts and loads PGlite's WebAssembly for far less CPU. The database and function folders, back to
+    // back: 111 against 167 CPU-seconds; the whole run 731 CPU-s against about 1,100 with processes.
+    pool: 'threads',
     projects: [
       {
         plugins: [react()],
