@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { device, savedReferral } from './support/device'
 import { skipIntro } from './support/pwa'
 
-/** Referral codes from `?ref=` / `?affiliate=`, kept 30 days on the device (spec §4, reliability 13). */
+/** Referral codes from `?ref=` / `?affiliate=`, kept 30 days on the device. */
 
 const DAY = 24 * 60 * 60 * 1000
 

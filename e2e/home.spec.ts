@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 
 /**
- * The home page (spec §1 and "Home links"), the first-visit email offer (§4, §5, §8) and the newsletter
+ * The home page and its links, the first-visit email offer and the newsletter
  * signup against the real backend.
  */
 

@@ -3,7 +3,7 @@ import { belt, device, gown, seedOldFormat } from './support/device'
 import { skipIntro } from './support/pwa'
 
 /**
- * Storage faults in a real browser (reliability 28–31): corrupt or foreign data in IndexedDB, a newer
+ * Storage faults in a real browser: corrupt or foreign data in IndexedDB, a newer
  * version's data, no IndexedDB at all, and two tabs of the store open at once.
  */
 

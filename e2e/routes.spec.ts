@@ -3,7 +3,7 @@ import { navigateInApp } from './support/navigation'
 import { skipIntro } from './support/pwa'
 
 /**
- * Every route of spec §2 renders inside the app shell (header and footer), with its own title, and not
+ * Every route of the app renders inside the app shell (header and footer), with its own title, and not
  * the not-found page; any other path shows the not-found page. The splash and the first-visit offer are
  * skipped here (the shell spec plays the splash in full).
  *

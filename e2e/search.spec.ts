@@ -4,7 +4,7 @@ import { skipIntro } from './support/pwa'
 // These tests need the real service worker (offline work, its caches or what it serves).
 test.use({ serviceWorkers: 'allow' })
 
-/** The 'Search Fashion' dialog over the seeded catalogue (spec §2, §4, §5, §9). */
+/** The 'Search Fashion' dialog over the seeded catalogue. */
 
 // This machine is shared and often busy: give the embedded server room before calling a step failed.
 const expect = baseExpect.configure({ timeout: 20_000 })
@@ -53,7 +53,7 @@ test('finds products, watch brands and pages, each opening the right place', asy
 test('matches descriptions too, once they follow the catalogue list', async ({ page }) => {
   await page.goto('/')
   const { dialog, box } = await openSearch(page)
-  // Only the Silk Evening Gown's description has this word (spec §5: name, category, brand and
+  // Only the Silk Evening Gown's description has this word (search looks at name, category, brand and
   // description). A search typed before the descriptions arrive is run again when they do.
   await box.fill('charmeuse')
   await expect(dialog.getByRole('heading', { name: 'Search Results (1)' })).toBeVisible()

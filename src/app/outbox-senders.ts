@@ -47,7 +47,7 @@ export function registerOutboxSenders(): void {
     (await import('@/features/chat/chat-outbox')).sendQueuedChat(item, ctx),
   )
 
-  // A sign-up sent later, in the background, still gets the spec's answer (§8).
+  // A sign-up sent later, in the background, still gets the answer the form would have shown.
   subscribeOutboxEvents((event) => {
     if (event.awaited || event.item.kind !== 'newsletter') return
     if (event.type === 'delivered') {

@@ -4,7 +4,7 @@ import { chakra } from '@chakra-ui/react/styled-system'
 import { buttonLinkStyle } from './button-link'
 
 /**
- * The generic page for an uncaught rendering error (spec §8). It uses plain elements and a full page
+ * The generic page for an uncaught rendering error. It uses plain elements and a full page
  * load, not the router, because the router itself may be what failed.
  */
 export function ErrorPage({ error }: { error?: unknown }) {

@@ -82,7 +82,7 @@ export interface FooterProps {
 }
 
 /**
- * The site footer (spec §1, §2): newsletter, Quick Links, Customer Care, contact details and opening
+ * The site footer: newsletter, Quick Links, Customer Care, contact details and opening
  * hours, payment notes and the demo button. Interactive pieces that belong to features come in as slots.
  */
 export function Footer({ newsletter, demo }: FooterProps) {

@@ -33,7 +33,7 @@ function Wordmark() {
 }
 
 /**
- * The store's logo in its two forms (spec §2): the full name with the tagline, and the compact "LK" mark.
+ * The store's logo in its two forms: the full name with the tagline, and the compact "LK" mark.
  * The accessible name is always the store name, whichever form is drawn. Sizes and tones are classes of a
  * static stylesheet.
  */

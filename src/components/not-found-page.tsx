@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { buttonLinkStyle } from './button-link'
 
-/** Any path the app does not know (spec §2). `search` is the search box, passed in by the shell. */
+/** Any path the app does not know. `search` is the search box, passed in by the shell. */
 export function NotFoundPage({ search }: { search?: ReactNode }) {
   return (
     <Box maxW="2xl" mx="auto" px="5" py={{ base: '16', md: '24' }} textAlign="center">

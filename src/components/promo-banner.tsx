@@ -6,7 +6,7 @@ import './promo-banner.css'
 const kes = new Intl.NumberFormat('en-KE')
 
 /**
- * The strip above the header (spec §2 "Home links"): free delivery from the one threshold in the store
+ * The strip above the header: free delivery from the one threshold in the store
  * config, and the email offer. Shown until dismissed; the dismissal is deliberately not remembered.
  */
 export function PromoBanner() {

@@ -2,7 +2,7 @@ import { paths } from '@/config/paths'
 import { store, timings } from '@/config/site'
 
 /**
- * The start-up splash (spec §2, §4, §9): full screen, the full logo over a percentage bar that rises
+ * The start-up splash: full screen, the full logo over a percentage bar that rises
  * `splashStepPercent` every `splashStepMs` up to 100%, visible for `splashVisibleMs`, then hidden, and
  * done `splashHandOffMs` later. Never shown when the app opens on /checkout, dropped for good as soon as
  * the path becomes /checkout.

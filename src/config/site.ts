@@ -1,6 +1,7 @@
 /**
  * Everything a screen needs to know about the store: the shared facts (name, fees, hours) plus the
- * spec's interface constants (§9). No screen hard-codes a fee, a rate, a delay or the store name.
+ * interface constants (timings, limits, rates). No screen hard-codes a fee, a rate, a delay or the
+ * store name.
  */
 export {
   affiliates,

@@ -1,5 +1,5 @@
 /**
- * The little markdown the assistant writes (spec §5): `**bold**` → `<b>`, `*italic*` → `<i>` and
+ * The little markdown the assistant writes: `**bold**` → `<b>`, `*italic*` → `<i>` and
  * `[text](url)` → `<a href class>`. Nothing else is interpreted. The result is NOT safe to render: it
  * always goes through `SafeHtml` (src/components/safe-html.tsx), which sanitises it.
  */

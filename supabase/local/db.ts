@@ -17,17 +17,6 @@
  * transaction, and `withRequest` holds it for the whole request). Never call `pg.query` from inside a
  * `withRequest` callback: use the transaction it hands you.
  */
-import { createHash } from 'node:crypto'
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs'
-import { dirname, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { citext } from '@electric-sql/pglite/contrib/citext'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -38,6 +27,35 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
 export type { Transaction }
 export { commitNotices } from './commit-notices'
 import { commitNotices } from './commit-notices'
+import {
+  asTarBlob,
+  bootstrapCacheFile,
+  isEmptyDir,
+  readCache,
+  writeCache,
+} from './db-bootstrap-cache'
+import {
+  applyMigrations,
+  bootstrap,
+  defaultMigrationsDir,
+  defaultSeedFile,
+  ensureSeedTable,
+  runSeed,
+  type SqlSession,
+} from './db-setup'
+
+export {
+  applyMigrations,
+  bootstrapFile,
+  DatabaseSetupError,
+  defaultMigrationsDir,
+  defaultSeedFile,
+  ensureSeedTable,
+  listMigrations,
+  runSeed,
+  type MigrationFile,
+  type SqlSession,
+} from './db-setup'
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role'
 
@@ -61,11 +79,7 @@ export interface RequestOptions {
   rollback?: boolean
 }
 
-/**
- * What the server asks of the owner's connection, whichever engine is behind it: PGlite here, or a
- * PostgreSQL pool (`postgres-db.ts`).
- */
-export type SqlSession = Pick<PGlite, 'query' | 'exec' | 'transaction'>
+/** The owner's connection: a SQL session that can also listen and close. */
 export type OwnerSession = SqlSession & Pick<PGlite, 'listen' | 'close' | 'closed'>
 
 export interface LocalDb {
@@ -124,26 +138,8 @@ export interface OpenDatabaseOptions {
   log?: (msg: string) => void
 }
 
-const supabaseDir = fileURLToPath(new URL('..', import.meta.url))
-const projectDir = fileURLToPath(new URL('../..', import.meta.url))
-export const defaultMigrationsDir = join(supabaseDir, 'migrations')
-export const defaultSeedFile = join(supabaseDir, 'seed.sql')
-export const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url))
-
 /** Extensions loaded into every instance: what hosted offers that PGlite can run. */
 export const pgExtensions = { pgcrypto, uuid_ossp, citext, pg_trgm, unaccent }
-
-/** Raised when start-up cannot continue (a failing migration or seed); names the file and the error. */
-export class DatabaseSetupError extends Error {
-  constructor(
-    message: string,
-    readonly file: string,
-    override readonly cause: unknown,
-  ) {
-    super(message)
-    this.name = 'DatabaseSetupError'
-  }
-}
 
 /** Error shaped like a Postgres error, for checks made outside SQL (PostgREST-style refusals). */
 export class PgLikeError extends Error {
@@ -167,7 +163,8 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Pgli
   const started = performance.now()
   // A new database starts from the cached bootstrapped data directory when there is one: unpacking it
   // is several times faster than PGlite's initdb plus the bootstrap.
-  const cacheFile = opts.bootstrapCache === false ? null : bootstrapCacheFile(opts)
+  const cacheFile =
+    opts.bootstrapCache === false ? null : bootstrapCacheFile(opts, Object.keys(pgExtensions))
   const isNew = !opts.snapshot && (!opts.dataDir || isEmptyDir(opts.dataDir))
   const cached = isNew && cacheFile ? readCache(cacheFile) : null
   const snapshot = opts.snapshot ?? cached ?? undefined
@@ -199,68 +196,6 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Pgli
   }
 
   return makeLocalDb(pg)
-}
-
-function isEmptyDir(dir: string): boolean {
-  return !existsSync(dir) || readdirSync(dir).length === 0
-}
-
-/** Keyed by everything that shapes a bootstrapped database: PGlite, its extensions, bootstrap.sql. */
-function bootstrapCacheFile(opts: OpenDatabaseOptions): string | null {
-  try {
-    const hash = createHash('sha256')
-    hash.update(readFileSync(join(projectDir, 'node_modules/@electric-sql/pglite/package.json')))
-    hash.update(Object.keys(pgExtensions).join(','))
-    hash.update(readFileSync(bootstrapFile))
-    hash.update(opts.legacyGrants ? 'legacy-grants' : '')
-    hash.update('checkpointed')
-    return join(
-      projectDir,
-      'node_modules/.tmp',
-      `pglite-bootstrap-${hash.digest('hex').slice(0, 16)}.tar`,
-    )
-  } catch {
-    return null
-  }
-}
-
-/**
- * PGlite reads the dump with `arrayBuffer()`. Node's Blob assembles a large one from small chunks (about a
- * second for a 40 MB dump); bytes already in memory are handed over as they are.
- */
-function asTarBlob(snapshot: Blob | File | Uint8Array): Blob {
-  if (!(snapshot instanceof Uint8Array)) return snapshot
-  const bytes = snapshot
-  const direct = {
-    type: 'application/x-tar',
-    size: bytes.byteLength,
-    arrayBuffer: () =>
-      Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)),
-  }
-  return direct as unknown as Blob
-}
-
-function readCache(file: string): Uint8Array | null {
-  try {
-    return existsSync(file) ? readFileSync(file) : null
-  } catch {
-    return null
-  }
-}
-
-/** Best effort: a read-only install simply starts without the cache. */
-async function writeCache(pg: PGlite, file: string) {
-  try {
-    // Checkpointed first, so a database started from the cache has no WAL to replay.
-    await pg.exec('checkpoint')
-    const dump = await pg.dumpDataDir('none')
-    mkdirSync(dirname(file), { recursive: true })
-    const tmp = `${file}.${process.pid}.tmp`
-    writeFileSync(tmp, new Uint8Array(await dump.arrayBuffer()))
-    renameSync(tmp, file)
-  } catch {
-    // ignore
-  }
 }
 
 /** Wraps an open, bootstrapped PGlite. Exposed for tests that build their own instance. */
@@ -343,151 +278,4 @@ export function requestPreamble(ctx: RequestContext, opts: RequestOptions): [str
         .join(', '),
     ],
   ]
-}
-
-/** Runs bootstrap.sql unless this data directory already has it. Returns true on a fresh directory. */
-async function bootstrap(pg: PGlite, opts: OpenDatabaseOptions, log: (m: string) => void) {
-  const res = await pg.query<{ done: boolean }>(
-    `select to_regclass('supabase_migrations.schema_migrations') is not null as done`,
-  )
-  if (res.rows[0]?.done) {
-    // ALTER DATABASE settings only apply to new sessions; PGlite's single session started before.
-    await pg.exec(`set search_path = "$user", public, extensions`)
-    return false
-  }
-  const started = performance.now()
-  let sql = readFileSync(bootstrapFile, 'utf8')
-  if (opts.legacyGrants) {
-    sql += `
-      alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
-      alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
-      alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;`
-  }
-  await pg.transaction(async (tx) => {
-    await tx.exec(sql)
-  })
-  await pg.exec(`set search_path = "$user", public, extensions`)
-  log(`bootstrap applied in ${Math.round(performance.now() - started)} ms`)
-  return true
-}
-
-export interface MigrationFile {
-  version: string
-  name: string
-  file: string
-}
-
-/** `20240101000000_create_products.sql` → version `20240101000000`, name `create_products`. */
-export function listMigrations(dir: string): MigrationFile[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .map((f) => {
-      const base = f.slice(0, -4)
-      const sep = base.indexOf('_')
-      return {
-        version: sep === -1 ? base : base.slice(0, sep),
-        name: sep === -1 ? '' : base.slice(sep + 1),
-        file: join(dir, f),
-      }
-    })
-}
-
-/** Applies pending migrations, each in its own transaction. Returns the versions applied. */
-export async function applyMigrations(
-  pg: SqlSession,
-  dir: string,
-  log: (m: string) => void = () => {},
-): Promise<string[]> {
-  const done = new Set(
-    (
-      await pg.query<{ version: string }>(
-        'select version from supabase_migrations.schema_migrations',
-      )
-    ).rows.map((r) => r.version),
-  )
-  const applied: string[] = []
-  for (const m of listMigrations(dir)) {
-    if (done.has(m.version)) continue
-    const sql = readFileSync(m.file, 'utf8')
-    const started = performance.now()
-    try {
-      await pg.transaction(async (tx) => {
-        await tx.exec(sql)
-        // Migrations may change roles or the search path for the rest of the session; restore ours.
-        await tx.exec(`reset role; set search_path = "$user", public, extensions`)
-        await tx.query(
-          'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
-          [m.version, m.name],
-        )
-      })
-    } catch (error) {
-      throw new DatabaseSetupError(
-        `Migration ${m.file} failed: ${describePgError(error)}`,
-        m.file,
-        error,
-      )
-    }
-    done.add(m.version)
-    applied.push(m.version)
-    log(`migration ${m.version}_${m.name} applied in ${Math.round(performance.now() - started)} ms`)
-  }
-  return applied
-}
-
-/**
- * Data directories made before seeds were recorded have no seed_files table: they were seeded on their
- * first start, so record that instead of seeding them again.
- */
-export async function ensureSeedTable(pg: SqlSession, fresh: boolean) {
-  const res = await pg.query<{ present: boolean }>(
-    `select to_regclass('supabase_migrations.seed_files') is not null as present`,
-  )
-  if (res.rows[0]?.present) return
-  await pg.exec(
-    `create table supabase_migrations.seed_files (path text not null primary key, hash text not null)`,
-  )
-  if (!fresh) {
-    await pg.query(
-      `insert into supabase_migrations.seed_files (path, hash) values ('(earlier start)', '')`,
-    )
-  }
-}
-
-/** Runs the seed once per database (when no seed was ever recorded in seed_files), like the CLI. */
-export async function runSeed(pg: SqlSession, file: string, log: (m: string) => void) {
-  if (!existsSync(file)) return
-  const seeded = await pg.query('select 1 from supabase_migrations.seed_files limit 1')
-  if (seeded.rows.length > 0) return
-  const started = performance.now()
-  const sql = readFileSync(file, 'utf8')
-  const rel = relative(projectDir, file)
-  const path = rel.startsWith('..') ? file : rel
-  try {
-    await pg.transaction(async (tx) => {
-      await tx.exec(sql)
-      await tx.exec(`reset role; set search_path = "$user", public, extensions`)
-      await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
-        path,
-        createHash('sha256').update(sql).digest('hex'),
-      ])
-    })
-  } catch (error) {
-    throw new DatabaseSetupError(`Seed ${file} failed: ${describePgError(error)}`, file, error)
-  }
-  log(`seed ${file} applied in ${Math.round(performance.now() - started)} ms`)
-}
-
-function describePgError(error: unknown): string {
-  if (error && typeof error === 'object') {
-    const e = error as { code?: string; message?: string; detail?: string; hint?: string }
-    return [
-      e.code ? `${e.code} ` : '',
-      e.message ?? String(error),
-      e.detail ? ` (detail: ${e.detail})` : '',
-      e.hint ? ` (hint: ${e.hint})` : '',
-    ].join('')
-  }
-  return String(error)
 }

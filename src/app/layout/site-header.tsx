@@ -6,7 +6,8 @@ import { CurrencyToggle } from '@/features/currency/components/currency-toggle'
 import { SearchBox } from '@/features/search/components/search-box'
 import { SearchButton } from '@/features/search/components/search-button'
 
-/** The shared header with the features' icon buttons, in the spec's order (§2 Header). */
+/** The shared header with the features' icon buttons, in this order: currency, search, admin
+ * shortcut (staff only), account, cart. */
 export function SiteHeader() {
   return (
     <Header

@@ -12,7 +12,7 @@ const noSplash = () => () => {}
 /**
  * Whether the start-up splash (drawn by index.html before the app starts, see splash-screen.ts) is
  * still showing. It plays once per app start and is dropped for good when it finishes or as soon as the
- * path is /checkout (spec §2), so checkout is never covered.
+ * path is /checkout, so checkout is never covered.
  */
 export function useStartupSplash(): { splashVisible: boolean } {
   const onCheckout = useRouterState({

@@ -27,7 +27,7 @@ export const headerIconButtonSize = '10'
 const wideQuery = '(min-width: 48em)'
 
 /**
- * The sticky header (spec §2): logo, the main links and the MORE, ACCESSORIES and COLLECTIONS menus on
+ * The sticky header: logo, the main links and the MORE, ACCESSORIES and COLLECTIONS menus on
  * wider screens, the icon buttons, and on phones a menu button that opens the side menu.
  */
 export function Header({ actions, sideMenuTop }: HeaderProps) {

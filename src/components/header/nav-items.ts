@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths'
 
-/** The header's links and menus (spec §2, Header), shared by the desktop bar and the mobile side menu. */
+/** The header's links and menus, shared by the desktop bar and the mobile side menu. */
 export interface NavItem {
   label: string
   to: Extract<(typeof paths)[keyof typeof paths], string>

@@ -14,9 +14,9 @@ import { ChevronDownIcon } from '../icons'
 import type { NavGroup } from './nav-items'
 import './header.css'
 
-/** After one hover menu closes, moving straight onto the next opens it at once (spec §9 skip delay). */
+/** After one hover menu closes, moving straight onto the next opens it at once (the menu's skip delay). */
 const hoverSkipDelayMs = 300
-/** Typed letters jump to the matching item; the typed text resets after this pause (spec §9). */
+/** Typed letters jump to the matching item; the typed text resets after this pause. */
 const typeaheadResetMs = 1000
 let lastHoverCloseAt = 0
 

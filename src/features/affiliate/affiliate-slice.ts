@@ -37,7 +37,7 @@ export const affiliateSlice = createSlice({
         return { payload: { code, now } }
       },
     },
-    /** Removes the code once it has expired (spec §4: expired codes are removed on read). */
+    /** Removes the code once it has expired (expired codes are removed on read). */
     expireAffiliateCode: {
       reducer(state, action: PayloadAction<number>) {
         if (state.record && Date.parse(state.record.expiry) <= action.payload) state.record = null

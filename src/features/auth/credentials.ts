@@ -3,7 +3,7 @@
 export const MIN_PASSWORD_LENGTH = 6
 export const MAX_NAME_LENGTH = 100
 
-/** The auth client's own words when a sign-in has no email or no password (spec §8). */
+/** The auth client's own words when a sign-in has no email or no password. */
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password'
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

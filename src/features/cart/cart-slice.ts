@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 
-/** A cart line (spec §3). Extra product fields passed when adding are kept as they are. */
+/** A cart line. Extra product fields passed when adding are kept as they are. */
 export interface CartItem {
   id: string
   productId: string

@@ -65,7 +65,7 @@ function readChange(raw: unknown): CartChange | undefined {
   return undefined
 }
 
-/** The action of an answer if it is well formed (spec §3 "Assistant response"); anything else: none. */
+/** The action of an answer if it is well formed; anything else: none. */
 export function readAction(raw: unknown): AssistantAction | undefined {
   if (!isRecord(raw)) return undefined
   if (raw.type === 'view_cart' || raw.type === 'navigate_to_checkout') return { type: raw.type }
@@ -102,14 +102,14 @@ export interface ActionDeps {
   wideScreen?: () => boolean
 }
 
-/** Spec §4 "Assistant action outcomes" with the §8 toasts. */
+/** What each assistant action does in the app, and the toast that says so. */
 export function createActionPerformer(deps: ActionDeps) {
   return (action: AssistantAction) => {
     switch (action.type) {
       case 'add_to_cart': {
         const { productId, name, price, quantity = 1, size, color, image, slug } = action.product
         const known = deps.product?.(productId)
-        // Spec §3: the assistant's lines have id = productId plus a timestamp.
+        // The assistant's lines have id = productId plus a timestamp.
         deps.dispatch(
           addItem({
             id: `${productId}${Date.now()}`,

@@ -24,7 +24,7 @@ export const MAX_SENT_MESSAGES = 30
 export const MAX_MESSAGE_LENGTH = 2000
 
 /**
- * The conversation as the assistant reads it (spec §7): every earlier message and the new one, as role
+ * The conversation as the assistant reads it: every earlier message and the new one, as role
  * and content, the greeting included. Messages still waiting for a connection after `id` are left out.
  */
 export function requestFor(
@@ -96,7 +96,7 @@ export function readProductCards(raw: unknown): ProductCard[] {
   return cards
 }
 
-/** Spec §8: an answer with neither message nor action, or an action with no message. */
+/** An answer with neither message nor action, or an action with no message. */
 export function applyAnswer(
   answer: AssistantAnswer,
   store: ConversationStore,
@@ -149,7 +149,7 @@ export async function deliver(
 }
 
 /**
- * Sends what the shopper typed (spec §4, §5): blank text and anything typed while an answer is pending
+ * Sends what the shopper typed: blank text and anything typed while an answer is pending
  * are ignored. Without a connection the message is kept, marked 'Waiting to send', and queued.
  */
 export async function sendMessage(

@@ -1,6 +1,6 @@
 import { store } from '@/config/site'
 
-/** Every string the chat shows (spec §2 and §8), word for word where the spec gives it. */
+/** Every string the chat shows, in one place. */
 export const chatTexts = {
   openButton: 'Open AI Shopping Assistant',
   badge: 'AI',
@@ -45,7 +45,7 @@ export const chatTexts = {
   },
 } as const
 
-/** Spec §2: shown only while the conversation holds just the greeting and nothing is pending. */
+/** Shown only while the conversation holds just the greeting and nothing is pending. */
 export const quickOptions = [
   'Show me Nike Air Jordans',
   'I need a designer handbag',

@@ -1,7 +1,10 @@
 import type { CartProduct, ProductCard } from '@shared/assistant/types'
 import { chatTexts } from './chat-texts'
 
-/** Spec §3 "Chat message". `status: 'waiting'` marks a message written offline and not yet sent. */
+/**
+ * One chat message: its text, who sent it and when. `status: 'waiting'` marks a message written
+ * offline and not yet sent.
+ */
 export interface ChatMessage {
   id: string
   text: string
@@ -19,7 +22,7 @@ export interface ChatMessage {
 
 export interface ConversationState {
   messages: readonly ChatMessage[]
-  /** Waiting for the assistant's answer (spec §4): input and quick options are disabled. */
+  /** Waiting for the assistant's answer: input and quick options are disabled. */
   pending: boolean
 }
 

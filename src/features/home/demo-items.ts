@@ -1,5 +1,5 @@
 /**
- * Demo data for the footer's demo button (spec §2 "Home links"): a few real products from the seed
+ * Demo data for the footer's demo button: a few real products from the seed
  * catalogue (codes, names, prices in whole KES and pictures as `supabase/seed` defines them), so the
  * cart, wishlist and checkout can be tried in one tap. Not a source of truth for prices: at checkout the
  * database prices every line again.

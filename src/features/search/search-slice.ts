@@ -3,7 +3,7 @@ import type { SearchResult } from './engine/types'
 
 export type { SearchResult, SearchResultType } from './engine/types'
 
-/** The search box and its dialog (spec §2, §4). Not persisted: a new visit starts with an empty box. */
+/** The search box and its dialog. Not persisted: a new visit starts with an empty box. */
 export interface SearchState {
   query: string
   results: SearchResult[]

@@ -11,7 +11,7 @@ import { searchFinished, selectSearchQuery } from './search-slice'
 import type { SearchService } from './worker/search-service'
 
 /**
- * Runs the query in the box against the local catalogue (spec §4): nothing for a blank query; otherwise
+ * Runs the query in the box against the local catalogue: nothing for a blank query; otherwise
  * loading for `searchDelayMs`, then the results. A newer keystroke cancels the pending search. An error
  * gives an empty list and logs 'Search error'. The catalogue is loaded (from the device when offline) on
  * first use and indexed again whenever a new version arrives, and again once its descriptions (which

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 
-/** A wishlist entry (spec §3): the productId plus whatever product fields were passed in. */
+/** A wishlist entry: the productId plus whatever product fields were passed in. */
 export interface WishlistItem {
   productId: string
   name?: string

@@ -163,7 +163,7 @@ class Cursor {
 
 const AGGREGATES: readonly AggregateFn[] = ['sum', 'avg', 'count', 'max', 'min']
 
-/** `select=` grammar (§3.2). */
+/** `select=` grammar, as PostgREST parses it. */
 export function parseSelect(raw: string): SelectItem[] {
   // Whitespace outside double quotes is insignificant (postgrest-js strips it too).
   const input = raw.replace(

@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises'
 import { readJson } from './body'
 import { findBucket } from './buckets'
 import { ERRORS } from './errors'
-import { jwtMessage, sendObject, type StorageRequest, type StoredObject } from './handler'
+import { jwtMessage } from './errors'
+import type { StorageRequest } from './handler'
+import { sendObject, type StoredObject } from './send-object'
 import {
   outputFormat,
   parseTransform,

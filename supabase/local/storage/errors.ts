@@ -111,3 +111,11 @@ export function fromDbError(error: unknown): StorageError {
       return ERRORS.internal()
   }
 }
+
+/** jose's words, which hosted Storage passes on. */
+export function jwtMessage(error: unknown): string {
+  const reason = (error as { reason?: string }).reason
+  if (reason === 'expired') return '"exp" claim timestamp check failed'
+  if (reason === 'invalid_signature') return 'signature verification failed'
+  return (error as Error)?.message || 'Invalid JWT'
+}

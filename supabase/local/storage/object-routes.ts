@@ -1,5 +1,6 @@
 import { ERRORS } from './errors'
-import { sendObject, type StorageRequest } from './handler'
+import type { StorageRequest } from './handler'
+import { sendObject } from './send-object'
 import { mustBeValidKey } from './keys'
 import { listObjects } from './list'
 import { handleSignedUpload } from './signed-upload'

@@ -3,7 +3,8 @@ import type { Transaction } from '../db'
 import { readJson, readUpload } from './body'
 import { findBucket, isUuid } from './buckets'
 import { ERRORS } from './errors'
-import type { StorageRequest, StoredObject } from './handler'
+import type { StorageRequest } from './handler'
+import type { StoredObject } from './send-object'
 import { mustBeAllowedMimeType, mustBeValidKey } from './keys'
 
 /**

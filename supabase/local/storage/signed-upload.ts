@@ -1,6 +1,7 @@
 import { findBucket, isUuid } from './buckets'
 import { ERRORS } from './errors'
-import { jwtMessage, type StorageRequest } from './handler'
+import { jwtMessage } from './errors'
+import type { StorageRequest } from './handler'
 import { mustBeValidKey } from './keys'
 import { upload } from './objects'
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { skipSplashKey, splashOptions, startSplash } from '@/components/splash-screen'
 
 /**
- * Spec §2, §4 and §9: full screen, the full logo, +2% every 50 ms to 100%, visible 5 s, done 300 ms
+ * Full screen, the full logo, +2% every 50 ms to 100%, visible 5 s, done 300 ms
  * after hiding; never on /checkout. This is the script index.html runs before the app's code.
  */
 describe('the start-up splash', () => {

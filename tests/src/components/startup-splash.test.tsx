@@ -15,7 +15,7 @@ import { system } from '@/app/theme'
 import { skipSplashKey, splashOptions, startSplash } from '@/components/splash-screen'
 
 /**
- * The shell's rule (spec §2): the splash (started by index.html before the app) shows at start, never
+ * The shell's rule: the splash (started by index.html before the app) shows at start, never
  * on /checkout, and is dropped for good; the shell knows whether it still shows (the email offer waits).
  */
 function Shell() {

@@ -3,7 +3,7 @@ import { chatLinkClass, markdownLiteToHtml } from '@/lib/markdown-lite'
 import { isAllowedHref, sanitizeHtml } from '@/lib/sanitize'
 
 /**
- * The assistant-reply sanitiser (spec §5, reliability items 15 and 16) against DOMPurify's well-known
+ * The assistant-reply sanitiser against DOMPurify's well-known
  * payloads: only b, i, a (href with http, https, mailto, tel or a same-site path; class) and text may
  * survive, and sanitising twice changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Referral attribution end to end over the API (reliability item 13): a code captured from a link earns
+ * Referral attribution end to end over the API: a code captured from a link earns
  * commission only for an approved affiliate, only within 30 days, never on the affiliate's own orders,
  * only once the payment is confirmed by the server, and is reversed when the order is cancelled. Junk
  * in `?ref=` never breaks an order.

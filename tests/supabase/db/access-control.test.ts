@@ -1,6 +1,6 @@
 /**
  * Who may read and write what, proven through the same role switch the REST layer makes. Every table
- * gets probes as anon, shopper A, shopper B, a manager and an admin (reliability items 2–8). A probe
+ * gets probes as anon, shopper A, shopper B, a manager and an admin. A probe
  * "allows" when it returns or changes the target row, and "denies" when it gets 42501 or touches
  * nothing; any other error fails the test, so a broken probe cannot pass as a deny.
  *

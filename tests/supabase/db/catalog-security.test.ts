@@ -39,7 +39,7 @@ const decided: Record<string, { anon: Privilege[]; authenticated: Privilege[] }>
   watch_brands: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
 }
 
-/** The only tables anon may write to, and only by INSERT (reliability item 1). */
+/** The only tables anon may write to, and only by INSERT. */
 const anonInsertOnly = ['contact_messages', 'newsletter_subscribers']
 
 /** Functions the API roles may call; everything else in public and private is closed. */

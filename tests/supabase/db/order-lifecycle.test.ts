@@ -1,7 +1,7 @@
 /**
  * After checkout: M-Pesa results settle a payment once, staff move orders along a fixed path, cancelling
  * gives the stock back, and an affiliate earns only on a paid order that is not their own, loses it when
- * the order is cancelled and is paid out by an admin (reliability item 13).
+ * the order is cancelled and is paid out by an admin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDb } from '../../support/test-db'

@@ -1,7 +1,7 @@
 /**
  * place_order(): the database decides prices, fees and stock, refuses bad input with a clear message,
  * never sells the same last unit twice, and answers a replayed checkout with the order it already made
- * (reliability items 9–13, 22, 23). Every call goes through the anon or authenticated role, as from the
+ *. Every call goes through the anon or authenticated role, as from the
  * REST layer.
  */
 import { randomUUID } from 'node:crypto'

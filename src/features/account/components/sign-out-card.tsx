@@ -8,9 +8,9 @@ import { PrimaryButton, SecondaryButton, SectionCard } from './account-ui'
 import { Notice } from '@/components/ui/notice'
 
 /**
- * Sign-out (spec §7, §8). Orders still waiting on this device to be sent are the shopper's and are
+ * Sign-out. Orders still waiting on this device to be sent are the shopper's and are
  * cancelled with the session (the outbox drops them on `signedOut`), so the shopper is warned first
- * with the outbox's own words (reliability items 20 and 25).
+ * with the outbox's own words.
  */
 export function SignOutCard({ warning = null }: { warning?: string | null }) {
   const dispatch = useAppDispatch()

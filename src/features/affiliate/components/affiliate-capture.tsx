@@ -6,8 +6,8 @@ import { captureAffiliateCode, expireAffiliateCode } from '../affiliate-slice'
 const PARAMS = ['ref', 'affiliate'] as const
 
 /**
- * Takes a referral code from `?ref=` or `?affiliate=` when the app starts and on every navigation
- * (spec §4), stores it for 30 days (the slice drops anything that is not a plain short code), removes
+ * Takes a referral code from `?ref=` or `?affiliate=` when the app starts and on every navigation,
+ * stores it for 30 days (the slice drops anything that is not a plain short code), removes
  * an expired one, and takes the parameter out of the address bar so a shared link does not pass the
  * code on. Renders nothing.
  */

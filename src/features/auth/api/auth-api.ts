@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js'
 import { getSupabase } from '@/lib/supabase'
 
-/** What a failed call tells the shopper: the auth server's own message (spec §8). */
+/** What a failed call tells the shopper: the auth server's own message. */
 export class AuthCallError extends Error {
   constructor(
     message: string,
@@ -29,7 +29,7 @@ export interface SignUpOutcome {
   signedIn: boolean
 }
 
-/** Sign-up (spec §7): the confirmation link leads to /account; the profile takes `full_name`. */
+/** Sign-up: the confirmation link leads to /account; the profile takes `full_name`. */
 export async function signUpWithEmail(input: {
   fullName: string
   email: string

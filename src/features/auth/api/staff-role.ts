@@ -2,7 +2,7 @@ import type { AppSupabaseClient } from '@/lib/supabase'
 import type { StaffRole } from '../auth-slice'
 
 /**
- * The signed-in user's staff role, if any (spec §7 role lookup): read from user_roles, which only an
+ * The signed-in user's staff role, if any: read from user_roles, which only an
  * admin can write, never from user metadata, which every user can edit. RLS shows a user only their
  * own rows. Throws when the lookup itself fails, so callers can keep what they knew.
  */

@@ -6,7 +6,7 @@ import { selectAuthReady, selectAuthUser } from '../auth-slice'
 import { hasStoredSession } from '../stored-session'
 
 /**
- * The header's account icon (spec §2): to /account when signed in, to /auth otherwise. While the auth
+ * The header's account icon: to /account when signed in, to /auth otherwise. While the auth
  * state loads, a saved session is taken as signed in, so returning shoppers see no flicker.
  */
 export function AccountButton() {

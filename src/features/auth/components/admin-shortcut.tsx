@@ -5,7 +5,7 @@ import { DashboardIcon } from '@/components/icons'
 import { selectIsStaff } from '../auth-slice'
 
 /**
- * The admin shortcut (spec §2, §6): shown only to admin or manager, as looked up in user_roles. The
+ * The admin shortcut: shown only to admin or manager, as looked up in user_roles. The
  * admin pages and the database check the role again; hiding the icon is a courtesy, not the guard.
  */
 export function AdminShortcut() {

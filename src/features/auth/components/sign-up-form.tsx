@@ -19,7 +19,7 @@ const ids = { fullName: 'signup-name', email: 'signup-email', password: 'signup-
 const order = ['fullName', 'email', 'password'] as const
 
 /**
- * Sign-up (spec §7) with full name, email and password. When the server asks for email confirmation,
+ * Sign-up with full name, email and password. When the server asks for email confirmation,
  * the form gives way to 'Check your email to confirm your account'; failures are the spec's
  * 'Registration failed' toast with the server's words.
  */

@@ -43,7 +43,7 @@ const actionButton = {
   borderWidth: '1px',
 } as const
 
-/** The cart drawer (spec §2): lines, total, free-delivery progress, Checkout and Clear Cart. */
+/** The cart drawer: lines, total, free-delivery progress, Checkout and Clear Cart. */
 export function CartDrawer() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()

@@ -53,7 +53,7 @@ export interface ListingViewProps {
 }
 
 /**
- * A product listing (spec §2 '/products'): a preset list, the shopper's filters and sort from the URL,
+ * A product listing: a preset list, the shopper's filters and sort from the URL,
  * the count, 24 products a page with 'Load more', and clear states for loading, offline and no match.
  */
 export function ListingView({

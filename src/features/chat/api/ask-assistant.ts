@@ -1,13 +1,13 @@
 import type { AssistantReply, CartLine } from '@shared/assistant/types'
 import { getSupabase } from '@/lib/supabase'
 
-/** Spec §3 "Assistant request message". */
+/** One message of the conversation sent to the assistant: who said it and what. */
 export interface AssistantRequestMessage {
   role: 'user' | 'assistant'
   content: string
 }
 
-/** What came back, unchecked: the caller decides what a missing message or action means (spec §8). */
+/** What came back, unchecked: the caller decides what a missing message or action means. */
 export type AssistantAnswer = Partial<AssistantReply> | null
 
 /** The call failed for want of a connection (the request never reached the assistant). */
@@ -33,7 +33,7 @@ export class AssistantHttpError extends Error {
 export const ASK_TIMEOUT_MS = 20_000
 
 /**
- * Invokes the `chat-assistant` function with the conversation (spec §7). Throws on any failure:
+ * Invokes the `chat-assistant` function with the conversation. Throws on any failure:
  * `AssistantOffline` when the browser has no connection (the question can wait for one),
  * `AssistantHttpError` for an error status.
  */

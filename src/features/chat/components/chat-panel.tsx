@@ -11,7 +11,7 @@ import { useChatEnvironment } from '../use-chat-environment'
 import { MessageList } from './message-list'
 
 /**
- * The 'AI Sales Agent' panel (spec §2, §4): header with the cart count, the conversation, quick options
+ * The 'AI Sales Agent' panel: header with the cart count, the conversation, quick options
  * while only the greeting is there, and the input. Enter sends, Shift+Enter starts a new line; blank
  * text and anything while an answer is pending are not sent.
  */

@@ -52,7 +52,7 @@ function useQueuedAnswers() {
 }
 
 /**
- * The floating 'Open AI Shopping Assistant' button (spec §2). It is all the first page carries: the
+ * The floating 'Open AI Shopping Assistant' button. It is all the first page carries: the
  * panel, the conversation and the sanitiser are fetched when the browser is idle, or on the first click.
  */
 export function ChatWidget() {

@@ -10,7 +10,7 @@ import { TypingIndicator } from './typing-indicator'
 
 const timeFormat = new Intl.DateTimeFormat('en-KE', { hour: '2-digit', minute: '2-digit' })
 
-/** Hour and minute (spec §2). */
+/** Hour and minute. */
 export function messageTime(timestamp: number): string {
   return timeFormat.format(new Date(timestamp))
 }

@@ -4,7 +4,7 @@ import './home-sections.css'
 
 const kes = new Intl.NumberFormat('en-KE')
 
-/** The benefits strip (spec §1): the threshold and the return window come from the store config. */
+/** The benefits strip: the threshold and the return window come from the store config. */
 const benefits = [
   {
     icon: TruckIcon,

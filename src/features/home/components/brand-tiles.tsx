@@ -3,7 +3,7 @@ import { paths } from '@/config/paths'
 import { LabelMark } from './label-mark'
 import { SectionHeading } from './section-heading'
 
-/** Shop by brand: the house labels, each leading to its department (spec §2 "Home links"). */
+/** Shop by brand: the house labels, each leading to its department. */
 const labels = [
   {
     name: 'Atelier Homme',

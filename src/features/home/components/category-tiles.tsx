@@ -1,7 +1,7 @@
 import { Link, linkOptions } from '@tanstack/react-router'
 import { Illustration, SectionHeading } from './section-heading'
 
-/** Shop by category (spec §2 "Home links"). */
+/** Shop by category. */
 const categories = [
   {
     label: 'Dresses',

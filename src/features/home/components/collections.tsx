@@ -3,7 +3,7 @@ import { ArrowRightIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
 import { Illustration, SectionHeading } from './section-heading'
 
-/** Fashion collections (spec §2 "Home links"): women, men and heritage. */
+/** Fashion collections: women, men and heritage. */
 const collections = [
   {
     title: "Women's Collection",

@@ -3,7 +3,7 @@ import { StarIcon } from '@/components/icons'
 import { store } from '@/config/site'
 import './home-sections.css'
 
-/** The community claim (spec §1) above the home page's newsletter signup (passed in as `form`). */
+/** The community claim above the home page's newsletter signup (passed in as `form`). */
 export function CommunitySignup({ form }: { form?: ReactNode }) {
   return (
     <section aria-labelledby="join-community" className="home-section home-section--cream">

@@ -5,7 +5,7 @@ import { addItem } from '@/features/cart/cart-slice'
 import { addToWishlist } from '@/features/wishlist/wishlist-slice'
 import { demoItems } from '../demo-items'
 
-/** The footer's demo button: puts the sample items in the cart and the wishlist (spec §2, §8). */
+/** The footer's demo button: puts the sample items in the cart and the wishlist. */
 export function DemoItemsButton() {
   const dispatch = useAppDispatch()
   const addDemoItems = () => {

@@ -27,7 +27,7 @@ export interface EmailOfferProps {
 }
 
 /**
- * The first-visit email offer (spec §4): the popup appears `emailPopupDelayMs` after the app starts
+ * The first-visit email offer: the popup appears `emailPopupDelayMs` after the app starts
  * unless this device has seen it; accepting, declining or closing sets the flag. If it falls due while
  * suppressed it waits until it is allowed. The dialog itself is only downloaded when it is due.
  */

@@ -19,7 +19,7 @@ import { WelcomeCodeNotice } from '@/components/welcome-code-notice'
 import { promotions, store } from '@/config/site'
 import type { WelcomeCode } from '@/lib/welcome-offer'
 
-/** What the shopper wants to hear about (spec §3); women is preselected. */
+/** What the shopper wants to hear about; women is preselected. */
 export const emailPreferences = [
   { value: 'women', label: 'Women' },
   { value: 'men', label: 'Men' },

@@ -17,7 +17,7 @@ export interface HomePageProps {
 }
 
 /**
- * The home page (spec §1): hero, shop by category, shop by brand, the sale banner, collections,
+ * The home page: hero, shop by category, shop by brand, the sale banner, collections,
  * footwear, the benefits strip and the community signup; then the product rails. The promo banner, footer and the first-visit
  * email popup belong to the shell. On the app's first page the hero (the largest thing on screen) is
  * painted before the sections below it are rendered.

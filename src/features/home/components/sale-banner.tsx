@@ -3,7 +3,7 @@ import { buttonLinkClass } from '@/components/button-link'
 import { promotions } from '@/config/site'
 import './home-sections.css'
 
-/** The sale banner (spec §1, §9): the percentage comes from the store config. */
+/** The sale banner: the percentage comes from the store config. */
 export function SaleBanner() {
   return (
     <section aria-labelledby="sale-banner" className="sale-banner">

@@ -10,7 +10,7 @@ import { timings } from '@/config/site'
 import type { WelcomeCode } from '@/lib/welcome-offer'
 import type { SubscribeSource } from '../api/subscribe'
 
-/** The spec's rule (§5): something was typed and it contains '@'. The server checks the rest. */
+/** The rule: something was typed and it contains '@'. The server checks the rest. */
 export function isAcceptableEmail(value: string): boolean {
   const email = value.trim()
   return email.length > 0 && email.includes('@')
@@ -25,7 +25,7 @@ export interface NewsletterFormProps {
 }
 
 /**
- * Email field and Subscribe button (spec §4, §5, §8). While sending, the field and button are disabled
+ * Email field and Subscribe button. While sending, the field and button are disabled
  * and the button reads 'Subscribing...'; the state lasts at least the spec's one second so it never
  * flickers. The address is stored through `subscribe()`, loaded only when someone subscribes.
  */

@@ -5,7 +5,7 @@ import { openSearch } from '../search-slice'
 import { isFocusReturning, loadSearchDialog } from './load-search-dialog'
 
 /**
- * The side menu's search box. Focusing it opens the search dialog (spec §2), where the typing happens;
+ * The side menu's search box. Focusing it opens the search dialog, where the typing happens;
  * it never holds text itself.
  */
 export function SearchBox() {

@@ -56,7 +56,7 @@ function moveFocus(list: HTMLElement | null, step: 1 | -1, from?: Element | null
   links[Math.max(0, Math.min(links.length - 1, next))]?.focus()
 }
 
-/** The 'Search Fashion' dialog (spec §2): box, spinner, results by kind, or the empty text. */
+/** The 'Search Fashion' dialog: box, spinner, results by kind, or the empty text. */
 export function SearchDialogView() {
   const dispatch = useAppDispatch()
   const open = useAppSelector(selectSearchOpen)

@@ -5,7 +5,7 @@ const clothes = ['clothes', 'clothing', 'fashion', 'wear']
 
 /**
  * Every shop and content page a search can open, with the words shoppers use for it. Pages match on the
- * name or a keyword (spec §5).
+ * name or a keyword.
  */
 export const searchablePages: readonly SearchablePage[] = [
   {

@@ -16,7 +16,7 @@ export interface PreparedQuery {
 
 const maxWords = 12
 
-/** Blank or whitespace-only queries prepare to nothing: they have no results (spec §5). */
+/** Blank or whitespace-only queries prepare to nothing: they have no results. */
 export function prepareQuery(raw: string): PreparedQuery | undefined {
   const phrase = normalizeText(raw)
   if (!phrase) return undefined

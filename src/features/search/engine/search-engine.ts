@@ -11,7 +11,7 @@ export interface SearchEngine {
   addProducts(products: readonly SearchableProduct[]): void
   /** Replaces the watch brands (a dozen: rebuilt whole). */
   setBrands(brands: readonly SearchableBrand[]): void
-  /** Spec §2 and §9: products, then luxury and smart watch brands, then pages, within the limits. */
+  /** Products, then luxury and smart watch brands, then pages, within the limits. */
   search(query: string): SearchResult[]
   readonly productCount: number
 }
@@ -62,7 +62,7 @@ function indexBrands(brands: readonly SearchableBrand[], kind: 'luxury' | 'smart
   const index = new TextIndex()
   const kept = brands.filter((brand) => brand.kind === kind)
   for (const brand of kept) {
-    // Luxury houses also match on their country ("swiss" finds Rolex); smart brands do not (spec §5).
+    // Luxury houses also match on their country ("swiss" finds Rolex); smart brands do not.
     const fields = [brand.name, brand.category, brand.description]
     index.add(kind === 'luxury' ? [...fields, brand.country] : fields)
   }

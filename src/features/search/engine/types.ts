@@ -36,7 +36,7 @@ export interface SearchablePage {
 
 export type SearchResultType = 'product' | 'luxury-watch-brand' | 'smart-watch-brand' | 'page'
 
-/** Spec §3 "Search result". */
+/** One search result: its kind, name and the page it opens. */
 export interface SearchResult {
   type: SearchResultType
   id: string

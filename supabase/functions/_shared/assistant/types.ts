@@ -1,4 +1,7 @@
-/** The wire format of the chat-assistant function (spec §3 "Assistant request message / response"). */
+/**
+ * The wire format of the chat-assistant function: the messages sent, and the answer with its optional
+ * action.
+ */
 export type ChatRole = 'user' | 'assistant'
 
 export interface ChatMessage {

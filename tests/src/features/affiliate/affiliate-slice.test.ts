@@ -17,7 +17,7 @@ import {
 const DAY = 24 * 60 * 60 * 1000
 const now = Date.parse('2026-03-01T10:00:00.000Z')
 
-describe('affiliate capture (spec §4, reliability 13)', () => {
+describe('affiliate capture', () => {
   it('stores a valid code, upper-cased, with an expiry 30 days ahead', () => {
     const store = makeStore()
     store.dispatch(captureAffiliateCode(' amina10 ', now))

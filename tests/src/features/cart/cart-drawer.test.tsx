@@ -53,7 +53,7 @@ describe('cart button', () => {
   })
 })
 
-describe('cart drawer (spec §2)', () => {
+describe('cart drawer', () => {
   it('shows the empty state, and Continue Shopping closes it', async () => {
     const user = userEvent.setup()
     await renderApp({ chrome })

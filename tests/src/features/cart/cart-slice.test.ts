@@ -21,7 +21,7 @@ const tee = { productId: 'mens-tee-001', name: 'Cotton Tee', price: 6300, image:
 const tote = { productId: 'bags-001', name: 'Leather Tote', price: 12_600 }
 const reduce = cartSlice.reducer
 
-describe('cart (spec §4)', () => {
+describe('cart', () => {
   it('starts empty and closed', () => {
     const store = makeStore()
     expect(selectCartItems(store.getState())).toEqual([])

@@ -34,7 +34,7 @@ import type * as RegistryModule from '@/features/outbox/sender-registry'
 import { startBackendProcess, type BackendProcess } from '../../../support/backend-process'
 
 /**
- * The chat widget (spec §2, §4, §5, §8) in jsdom against the embedded backend running the real
+ * The chat widget in jsdom against the embedded backend running the real
  * assistant, plus a scripted twin for the answers the real one never gives (empty, action only, error,
  * slow, markup, echo). App modules are imported once the backend's address is known: the app reads it
  * when its Supabase client module loads.
@@ -188,7 +188,7 @@ const userMessages = (log: HTMLElement) =>
     .queryAllByText('You:')
     .map((label) => label.parentElement?.textContent?.replace(/^You: /, ''))
 
-describe('chat widget: texts and layout (spec §2)', () => {
+describe('chat widget: texts and layout', () => {
   it('opens from the round AI button, shows the greeting, and closes again', async () => {
     const user = userEvent.setup()
     await renderChat()
@@ -242,7 +242,7 @@ describe('chat widget: texts and layout (spec §2)', () => {
   })
 })
 
-describe('chat widget: sending (spec §4, §5)', () => {
+describe('chat widget: sending', () => {
   it('offers the four quick options only while the conversation holds just the greeting', async () => {
     const user = userEvent.setup()
     await renderChat()
@@ -331,7 +331,7 @@ describe('chat widget: sending (spec §4, §5)', () => {
   })
 })
 
-describe('chat widget: assistant actions (spec §4, §8)', () => {
+describe('chat widget: assistant actions', () => {
   it('add_to_cart asks for the size and colour with chips, then adds the line, opens the cart and says so', async () => {
     const user = userEvent.setup()
     const { store } = await renderChat()
@@ -497,7 +497,7 @@ describe('chat widget: assistant actions (spec §4, §8)', () => {
   })
 })
 
-describe('chat widget: errors and unsafe answers (spec §5, §8)', () => {
+describe('chat widget: errors and unsafe answers', () => {
   it('a failed call gives the apology and the Connection Error toast', async () => {
     const user = userEvent.setup()
     await renderChat()

@@ -5,7 +5,7 @@ import { selectCurrency, setCurrency, toggleCurrency } from '@/features/currency
 import { toCurrency, validateSavedCurrency } from '@/features/currency/currency-storage'
 import { formatPrice, kesToUsd } from '@/lib/money'
 
-describe('currency (spec §4, §9)', () => {
+describe('currency', () => {
   it('starts in KSH and toggles between KSH and USD', () => {
     const store = makeStore()
     expect(selectCurrency(store.getState())).toBe('KSH')

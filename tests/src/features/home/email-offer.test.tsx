@@ -11,7 +11,7 @@ import { startBackendProcess, type BackendProcess } from '../../../support/backe
 // Lazily loaded parts (dialog machinery, toasts) can take seconds to arrive on a busy machine.
 configure({ asyncUtilTimeout: 10_000 })
 
-/** Spec §4, §5, §8: the first-visit email offer. */
+/** The first-visit email offer. */
 vi.setConfig({ testTimeout: 30_000 })
 
 const seenKey = 'email_popup_seen'

@@ -12,7 +12,7 @@ import { startBackendProcess, type BackendProcess } from '../../../support/backe
 configure({ asyncUtilTimeout: 10_000 })
 
 /**
- * The form against the real embedded backend (spec §4, §5, §8 texts). Only the design system is
+ * The form against the real embedded backend. Only the design system is
  * provided: the app's store would load the backend address (config/env) before the test points it here.
  */
 vi.setConfig({ testTimeout: 30_000 })

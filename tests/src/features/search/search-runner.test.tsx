@@ -33,7 +33,7 @@ function setup(service: SearchService = createSearchService(), shown: Catalogue 
 /** Lets pending promise callbacks (the search itself) run under fake timers. */
 const settle = () => act(() => vi.advanceTimersByTimeAsync(0))
 
-describe('the search state (spec §4)', () => {
+describe('the search state', () => {
   const reduce = searchSlice.reducer
   const start = reduce(undefined, { type: 'init' })
 

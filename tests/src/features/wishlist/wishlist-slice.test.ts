@@ -18,7 +18,7 @@ import { toWishlistItem, validateSavedWishlist } from '@/features/wishlist/wishl
 const watch = { productId: 'watch-001', name: 'Chronograph', price: 35_000, image: '/w.svg' }
 const bag = { productId: 'bags-001', name: 'Tote', price: 12_600 }
 
-describe('wishlist (spec §4)', () => {
+describe('wishlist', () => {
   it('starts empty and closed, opens and closes', () => {
     const store = makeStore()
     expect(selectWishlistItems(store.getState())).toEqual([])
