@@ -8,9 +8,9 @@ import { ensurePostgres } from './tools/ensure-postgres'
  * another and stop at the first that fails; the steps of a stage run side by side:
  * - the unit and integration tests keep both cores busy; Debian's Chromium is installed beside them
  *   (network and disk) when missing;
- * - types, lint and formatting run beside the browser tests. On a 2-core machine this was no faster than
- *   running them first: the browser stage keeps both cores busy too. Measure it from the machine's CPU
- *   counters (`time` misses Chromium's renderers) before changing this again.
+ * - types, lint, the import-cycle check and formatting run beside the browser tests. On a 2-core
+ *   machine this was no faster than running them first: the browser stage keeps both cores busy too
+ *   (80–88% of its CPU is Chromium's own processes, measured per process from /proc).
  * Ends with one plain line: `N passed, N failed`.
  */
 interface Step {
@@ -41,6 +41,12 @@ const stages: Step[][] = [
     { name: 'end-to-end', command: bin('playwright'), args: ['test'], live: true },
     { name: 'types', command: bin('tsc'), args: ['-b'] },
     { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+    // No import circles in the app, the service worker or the backend (settings in .madgerc).
+    {
+      name: 'import cycles',
+      command: bin('madge'),
+      args: ['--circular', '--no-spinner', 'src', 'sw', 'supabase'],
+    },
     { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level=warn'] },
   ],
 ]
