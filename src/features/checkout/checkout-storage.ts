@@ -13,6 +13,10 @@ const KEYS = {
   attempt: 'luxe.checkout.attempt',
   draft: 'luxe.checkout.draft',
   mpesa: 'luxe.checkout.mpesa',
+  /** "Prompt this M-Pesa number", handed to the order page after placing. */
+  payNow: 'luxe.checkout.pay-now',
+  /** "Send me to the card payment page", handed to the order page after placing. */
+  payByCard: 'luxe.checkout.pay-by-card',
 } as const
 
 const memory = new Map<string, string>()
@@ -167,7 +171,7 @@ export function clearActivePrompt() {
 }
 
 /** For the checkout: "pay this order with this number" handed to the order page after placing. */
-const PAY_INTENT = 'luxe.checkout.pay-now'
+const PAY_INTENT = KEYS.payNow
 
 export function savePayIntent(orderNumber: string, phone: string) {
   write(PAY_INTENT, { orderNumber, phone })
@@ -187,8 +191,7 @@ export function takePayIntent(orderNumber: string): string | null {
   return phone
 }
 
-/** For the checkout: "send me to the card payment page" handed to the order page after placing. */
-const CARD_INTENT = 'luxe.checkout.pay-by-card'
+const CARD_INTENT = KEYS.payByCard
 
 export function saveCardIntent(orderNumber: string) {
   write(CARD_INTENT, { orderNumber })
@@ -204,4 +207,9 @@ export function takeCardIntent(orderNumber: string): boolean {
   const intended = peekCardIntent(orderNumber)
   if (intended) remove(CARD_INTENT)
   return intended
+}
+
+/** Forgets everything a checkout keeps in this tab (at sign-out: a shared phone keeps nothing of it). */
+export function clearCheckoutSession() {
+  for (const key of Object.values(KEYS)) remove(key)
 }

@@ -1,4 +1,5 @@
 import { isRecord } from '@/lib/storage/json-guards'
+import { clearCheckoutSession } from './checkout-storage'
 import type { OrderDocument } from './checkout-types'
 
 /**
@@ -120,16 +121,5 @@ export function clearCheckoutDeviceData() {
       // nothing stored
     }
   }
-  for (const key of [
-    'luxe.checkout.draft',
-    'luxe.checkout.attempt',
-    'luxe.checkout.mpesa',
-    'luxe.checkout.pay-now',
-  ]) {
-    try {
-      window.sessionStorage.removeItem(key)
-    } catch {
-      // nothing stored
-    }
-  }
+  clearCheckoutSession()
 }
