@@ -2,61 +2,18 @@ import { isRecord } from '@/lib/storage/json-guards'
 import { newClientOrderId } from './client-order-id'
 import type { PlaceOrderPayload } from './checkout-types'
 import { emptyDraft, type CheckoutDraft } from './checkout-validation'
+import { orderTabKeys, readTabValue, removeTabValue, writeTabValue } from './order-device-data'
 
 /**
- * What one checkout keeps in this tab (sessionStorage: it ends with the tab, so personal details do not
- * linger on a shared phone): the idempotency key of the order being placed, the draft of the form, and
- * an M-Pesa prompt in progress. Storage can be missing or full (private mode): then it all lives in
+ * What one checkout keeps in this tab: the idempotency key of the order being placed, the draft of the
+ * form, an M-Pesa prompt in progress, and what it hands to the order page after placing. Where each
+ * lives, and why in the tab, is in order-device-data.ts. Without storage (private mode) it all lives in
  * memory for the page's lifetime, which still keeps a double tap from placing two orders.
  */
-const KEYS = {
-  attempt: 'luxe.checkout.attempt',
-  draft: 'luxe.checkout.draft',
-  mpesa: 'luxe.checkout.mpesa',
-  /** "Prompt this M-Pesa number", handed to the order page after placing. */
-  payNow: 'luxe.checkout.pay-now',
-  /** "Send me to the card payment page", handed to the order page after placing. */
-  payByCard: 'luxe.checkout.pay-by-card',
-} as const
-
-const memory = new Map<string, string>()
-
-function read(key: string): unknown {
-  // Memory holds only what could not be written to sessionStorage, so it is the newer of the two.
-  let text: string | null | undefined = memory.get(key)
-  if (text === undefined) {
-    try {
-      text = window.sessionStorage.getItem(key)
-    } catch {
-      text = null
-    }
-  }
-  if (text == null) return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-function write(key: string, value: unknown) {
-  const text = JSON.stringify(value)
-  try {
-    window.sessionStorage.setItem(key, text)
-    memory.delete(key)
-  } catch {
-    memory.set(key, text)
-  }
-}
-
-function remove(key: string) {
-  memory.delete(key)
-  try {
-    window.sessionStorage.removeItem(key)
-  } catch {
-    // nothing stored
-  }
-}
+const KEYS = orderTabKeys
+const read = readTabValue
+const write = writeTabValue
+const remove = removeTabValue
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -207,9 +164,4 @@ export function takeCardIntent(orderNumber: string): boolean {
   const intended = peekCardIntent(orderNumber)
   if (intended) remove(CARD_INTENT)
   return intended
-}
-
-/** Forgets everything a checkout keeps in this tab (at sign-out: a shared phone keeps nothing of it). */
-export function clearCheckoutSession() {
-  for (const key of Object.values(KEYS)) remove(key)
 }

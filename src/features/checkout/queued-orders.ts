@@ -1,5 +1,6 @@
 import { isRecord } from '@/lib/storage/json-guards'
 import type { ConflictLine, PaymentMethod } from './checkout-types'
+import { orderDeviceKeys, readDeviceValue, writeDeviceValue } from './order-device-data'
 
 /**
  * Orders placed while offline and waiting in the outbox, as this device remembers them for the waiting
@@ -34,31 +35,24 @@ export interface QueuedCartLine {
   color?: string
 }
 
-export const QUEUED_ORDERS_KEY = 'luxe.checkout.queued'
+export const QUEUED_ORDERS_KEY = orderDeviceKeys.queuedOrders
 const CHANGE_EVENT = 'luxe:queued-orders'
 
 function readAll(): QueuedOrder[] {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(QUEUED_ORDERS_KEY) ?? '[]')
-    return Array.isArray(parsed)
-      ? (parsed.filter(
-          (entry) =>
-            isRecord(entry) &&
-            typeof entry.clientOrderId === 'string' &&
-            typeof entry.queuedAt === 'string',
-        ) as unknown as QueuedOrder[])
-      : []
-  } catch {
-    return []
-  }
+  const parsed = readDeviceValue(QUEUED_ORDERS_KEY)
+  return Array.isArray(parsed)
+    ? (parsed.filter(
+        (entry) =>
+          isRecord(entry) &&
+          typeof entry.clientOrderId === 'string' &&
+          typeof entry.queuedAt === 'string',
+      ) as unknown as QueuedOrder[])
+    : []
 }
 
 function writeAll(entries: QueuedOrder[]) {
-  try {
-    window.localStorage.setItem(QUEUED_ORDERS_KEY, JSON.stringify(entries.slice(0, 20)))
-  } catch {
-    // The outbox holds the order itself; this is only what the waiting screen shows.
-  }
+  // If storage refuses it, the outbox still holds the order; this is only what the waiting screen shows.
+  writeDeviceValue(QUEUED_ORDERS_KEY, entries.slice(0, 20))
   window.dispatchEvent(new Event(CHANGE_EVENT))
 }
 

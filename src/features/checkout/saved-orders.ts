@@ -1,6 +1,12 @@
 import { isRecord } from '@/lib/storage/json-guards'
-import { clearCheckoutSession } from './checkout-storage'
 import type { OrderDocument } from './checkout-types'
+import {
+  forgetOrderDeviceData,
+  orderDeviceKeys,
+  readDeviceText,
+  removeDeviceValue,
+  writeDeviceValue,
+} from './order-device-data'
 
 /**
  * The private links of orders placed on this device (localStorage, newest first, at most 20), so a
@@ -15,7 +21,7 @@ export interface SavedOrder {
   placedAt: string
 }
 
-export const SAVED_ORDERS_KEY = 'luxe.orders'
+export const SAVED_ORDERS_KEY = orderDeviceKeys.savedOrders
 const MAX_SAVED = 20
 const CHANGE_EVENT = 'luxe:saved-orders'
 
@@ -37,7 +43,7 @@ let cached: SavedOrder[] = []
 export function listSavedOrders(): SavedOrder[] {
   let text: string | null = null
   try {
-    text = window.localStorage.getItem(SAVED_ORDERS_KEY)
+    text = readDeviceText(SAVED_ORDERS_KEY)
   } catch {
     return cached
   }
@@ -71,20 +77,12 @@ export function saveOrderLink(order: OrderDocument) {
   }
   const rest = listSavedOrders().filter((saved) => saved.orderNumber !== order.orderNumber)
   const next = [entry, ...rest].slice(0, MAX_SAVED)
-  try {
-    window.localStorage.setItem(SAVED_ORDERS_KEY, JSON.stringify(next))
-  } catch {
-    cached = next
-  }
+  if (!writeDeviceValue(SAVED_ORDERS_KEY, next)) cached = next
   window.dispatchEvent(new Event(CHANGE_EVENT))
 }
 
 export function clearSavedOrders() {
-  try {
-    window.localStorage.removeItem(SAVED_ORDERS_KEY)
-  } catch {
-    // nothing stored
-  }
+  removeDeviceValue(SAVED_ORDERS_KEY)
   cached = []
   window.dispatchEvent(new Event(CHANGE_EVENT))
 }
@@ -113,13 +111,6 @@ export function orderLink(orderNumber: string, token: string): string {
  * personal data behind. Orders still in the outbox are the outbox's to cancel.
  */
 export function clearCheckoutDeviceData() {
+  forgetOrderDeviceData()
   clearSavedOrders()
-  for (const key of ['luxe.checkout.queued']) {
-    try {
-      window.localStorage.removeItem(key)
-    } catch {
-      // nothing stored
-    }
-  }
-  clearCheckoutSession()
 }
