@@ -4,7 +4,7 @@ import { skipIntro } from './support/pwa'
 
 /**
  * The cart, the wishlist and the currency on a real device store (Chromium's IndexedDB). Items come in
- * through the spec's old localStorage format, which also proves the one-time import.
+ * through the store's old localStorage format, which also proves the one-time import.
  */
 
 const watch = { productId: 'watch-001', name: 'Gold Chronograph', price: 35_000, image: '' }

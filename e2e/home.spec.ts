@@ -40,7 +40,7 @@ test.describe('home page', () => {
       'Fashion Collections',
       'Step Out in Style',
       'Join 10,000+ enthusiasts',
-      // The store's product rails follow the spec's sections (their chunk loads after first paint).
+      // The store's product rails follow the page's fixed sections (their chunk loads after first paint).
       'New in',
       'Best sellers',
     ])

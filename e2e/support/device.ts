@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test'
 
 /**
- * The app's data on the device (IndexedDB, and the spec's old localStorage format it imports once), read
+ * The app's data on the device (IndexedDB, and the store's old localStorage format it imports once), read
  * and written from the page the way the app itself does.
  */
 
-/** Cart lines in the spec's old localStorage format. */
+/** Cart lines in the store's old localStorage format. */
 export const gown = {
   id: 'dress-001',
   productId: 'dress-001',
@@ -23,7 +23,7 @@ export const belt = {
   image: '',
 }
 
-/** Stores values under the spec's old localStorage keys (`cart`, `wishlist`…) and reloads the app. */
+/** Stores values under the store's old localStorage keys (`cart`, `wishlist`…) and reloads the app. */
 export async function seedOldFormat(page: Page, values: Record<string, unknown>) {
   await page.goto('/')
   await page.evaluate((entries) => {

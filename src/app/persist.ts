@@ -61,7 +61,7 @@ import {
 export const DEVICE_DATABASE = 'luxe-kenya'
 const TABS_CHANNEL = 'luxe-kenya-device-state'
 
-/** Version 0 is the spec's first format, a bare localStorage value; it is wrapped as `{ legacy }`. */
+/** Version 0 is the store's first format, a bare localStorage value; it is wrapped as `{ legacy }`. */
 type SavedData = Record<string, unknown>
 export type SliceMigrations = Record<number, (saved: SavedData) => SavedData>
 

@@ -12,7 +12,7 @@ export type NotifyType = 'success' | 'error' | 'info' | 'warning'
 export interface NotifyOptions {
   title: string
   description?: string
-  /** The spec's "destructive" toasts are `error`. Defaults to `info`. */
+  /** A "destructive" toast (a failure) is `error`. Defaults to `info`. */
   type?: NotifyType
   /** Overrides the default display time (`timings.toastMs`). */
   duration?: number

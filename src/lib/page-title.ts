@@ -1,6 +1,6 @@
 import { store } from '@/config/site'
 
-/** `Women | Luxe Kenya`; the home page keeps the spec's own title. */
+/** `Women | Luxe Kenya`; the home page keeps the store's own title. */
 export function pageTitle(name?: string): string {
   return name ? `${name} | ${store.name}` : store.pageTitle
 }

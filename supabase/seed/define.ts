@@ -117,7 +117,7 @@ export const sizes = {
   rings: ['5', '6', '7', '8', '9'],
 } as const
 
-/** The spec's sample prices are US dollars; the catalogue stores whole shillings at 140 KES per USD. */
+/** The sample prices are given in US dollars; the catalogue stores whole shillings at 140 KES per USD. */
 export function usd(dollars: number): number {
   return Math.round(dollars * 140)
 }

@@ -434,7 +434,7 @@ export function renderIllustration(kind: IllustrationKind, colour: Colour): stri
   )
 }
 
-/** The spec's neutral "no image" placeholder, used wherever a picture is missing. */
+/** The neutral "no image" placeholder, used wherever a picture is missing. */
 export function renderPlaceholder(): string {
   return (
     `${svgOpen}<title>No image available</title>` +

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { affiliates } from '@/config/site'
 
-/** The spec's affiliate record: the code and when it stops counting (ISO date). */
+/** The affiliate record: the code and when it stops counting (ISO date). */
 export interface AffiliateRecord {
   code: string
   expiry: string

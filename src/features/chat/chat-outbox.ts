@@ -16,7 +16,7 @@ import { conversation, type ConversationStore } from './conversation-store'
 /**
  * Questions written offline travel through the outbox ('chat' kind, the message id as the item id) with
  * the conversation they belong to. `sendQueuedChat` is the outbox's sender; `handleChatOutboxEvent`
- * puts the answer (or the spec's apology) in the conversation once the outbox reports it.
+ * puts the answer (or the assistant's apology) in the conversation once the outbox reports it.
  */
 export interface ChatOutboxPayload {
   messages: AssistantRequestMessage[]

@@ -1,5 +1,5 @@
 /**
- * The spec's first version kept the cart, wishlist, currency and affiliate code in localStorage. Those
+ * The store's first version kept the cart, wishlist, currency and affiliate code in localStorage. Those
  * values are read once, imported, and removed after the new store has saved them. localStorage can throw
  * (blocked cookies, sandboxed frames): that reads as "nothing there".
  */

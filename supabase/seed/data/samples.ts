@@ -1,7 +1,7 @@
 import { defineProducts, sizes, usd, type ProductInput } from '../define'
 
 /**
- * The spec's built-in sample catalogue: about forty everyday pieces in men, women and accessories, priced
+ * The built-in sample catalogue: about forty everyday pieces in men, women and accessories, priced
  * 45–250 US dollars (stored in shillings), discounts of 0, 5, 10 or 15 percent and 20–100 in stock. The
  * last one is the only sample that is not featured.
  */

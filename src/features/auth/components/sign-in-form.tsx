@@ -13,7 +13,7 @@ import { Notice } from '@/components/ui/notice'
 
 const ids = { email: 'signin-email', password: 'signin-password', form: 'signin-problem' }
 
-/** Email and password sign-in; failures are the spec's 'Login failed' toast with the server's words. */
+/** Email and password sign-in; failures are the 'Login failed' toast with the server's words. */
 export function SignInForm({
   onSignedIn,
   onForgotPassword,

@@ -20,7 +20,7 @@ const order = ['fullName', 'email', 'password'] as const
 
 /**
  * Sign-up with full name, email and password. When the server asks for email confirmation,
- * the form gives way to 'Check your email to confirm your account'; failures are the spec's
+ * the form gives way to 'Check your email to confirm your account'; failures are the
  * 'Registration failed' toast with the server's words.
  */
 export function SignUpForm({

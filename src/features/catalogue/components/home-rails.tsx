@@ -57,7 +57,7 @@ function Rail({
 }
 
 /**
- * The home page's product rails, below the spec's sections: "New in" (the newest listings) and "Best
+ * The home page's product rails, below the page's fixed sections: "New in" (the newest listings) and "Best
  * sellers" (by units sold in paid orders, as the database counts them; the featured and best rated
  * while it has not answered, or offline).
  */

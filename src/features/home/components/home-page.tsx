@@ -12,7 +12,7 @@ import { SaleBanner } from './sale-banner'
 export interface HomePageProps {
   /** The newsletter signup form (its own feature), composed in by the route. */
   newsletter?: ReactNode
-  /** The product rails ("New in", "Best sellers"; the catalogue's), below the spec's sections. */
+  /** The product rails ("New in", "Best sellers"; the catalogue's), below the page's fixed sections. */
   rails?: ReactNode
 }
 

@@ -26,7 +26,7 @@ export interface NewsletterFormProps {
 
 /**
  * Email field and Subscribe button. While sending, the field and button are disabled
- * and the button reads 'Subscribing...'; the state lasts at least the spec's one second so it never
+ * and the button reads 'Subscribing...'; the state lasts at least one second so it never
  * flickers. The address is stored through `subscribe()`, loaded only when someone subscribes.
  */
 export function NewsletterForm({ source, tone = 'light' }: NewsletterFormProps) {

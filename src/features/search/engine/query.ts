@@ -9,7 +9,7 @@ export interface QueryToken {
 }
 
 export interface PreparedQuery {
-  /** The whole query, normalized: what the spec's substring rule matches against. */
+  /** The whole query, normalized: what the substring rule (every word must occur) matches against. */
   phrase: string
   tokens: QueryToken[]
 }

@@ -3,7 +3,7 @@ import type { PreparedQuery, QueryToken } from './query'
 import { isPrefixTypo, isWholeWordTypo, minTypoLength } from './typo'
 
 /**
- * A small in-memory full-text index with the spec's semantics: every query word must occur, as a
+ * A small in-memory full-text index with the store's search rule: every query word must occur, as a
  * case-insensitive substring, in one of a document's fields (so the whole query as a substring always
  * matches). Beyond that, Swahili words match catalogue words starting with their translations, and a word
  * with no match at all may match with one typo; typo matches rank after the others.
@@ -12,7 +12,7 @@ import { isPrefixTypo, isWholeWordTypo, minTypoLength } from './typo'
  * products), so a query word is first matched against the vocabulary, and only the documents holding
  * those words are visited (inverted lists). When a word is so common that its lists outweigh the candidate
  * documents (a one-letter query), the candidates' text is scanned directly instead. Names have inverted
- * lists of their own, so most queries are answered and ranked from names alone. This keeps the spec's
+ * lists of their own, so most queries are answered and ranked from names alone. This keeps the rule's
  * substring rule (token-based libraries match word starts, not inside words) at no bundle cost; the
  * per-keystroke figures against the budget come from tests/bench/search.ts.
  */
