@@ -7,7 +7,11 @@ import {
 import { AuthError } from '../../../../supabase/local/auth/errors'
 import { createSignInLimiter } from '../../../../supabase/local/auth/rate-limit'
 import { createRequestLimiter } from '../../../../supabase/local/auth/request-limits'
-import { clientAddress, parseTrustedProxies } from '../../../../supabase/local/client-address'
+import {
+  clientAddress,
+  forwardClientAddress,
+  parseTrustedProxies,
+} from '../../../../supabase/local/client-address'
 
 /**
  * The auth limits as plain modules with a clock of their own: exact edges (the 5th wrong code, the
@@ -238,11 +242,30 @@ describe('clientAddress', () => {
     expect(clientAddress('::ffff:192.168.100.254', '::ffff:203.113.210.199', mapped)).toBe(
       '203.113.210.199',
     )
+    // Brackets only around the whole address, the IPv4 mapping only as the whole address.
+    expect(clientAddress('10.0.0.1', '1.2.3[.4', trusted)).toBe('10.0.0.1')
+    expect(clientAddress('10.0.0.1', '1.2.3].4', trusted)).toBe('10.0.0.1')
+    expect(clientAddress('10.0.0.1', 'x::ffff:1.2.3.4', trusted)).toBe('10.0.0.1')
+    expect(clientAddress('10.0.0.1', '::ffff:1.2.3.4x', trusted)).toBe('10.0.0.1')
     // Garbage ends the chain at the last address that could be checked.
     expect(clientAddress('10.0.0.1', 'x, not-an-ip', trusted)).toBe('10.0.0.1')
     expect(clientAddress('10.0.0.1', 'not-an-ip, 10.0.0.2', trusted)).toBe('10.0.0.2')
     expect(clientAddress('10.0.0.1', '', trusted)).toBe('10.0.0.1')
     expect(clientAddress('10.0.0.1', undefined, trusted)).toBe('10.0.0.1')
+  })
+
+  it('passes on only the address decided here, never the client’s own address headers', () => {
+    const headers = new Headers({
+      apikey: 'k',
+      'x-forwarded-for': '1.2.3.4',
+      'cf-connecting-ip': '5.6.7.8',
+      'x-real-ip': '9.9.9.9',
+    })
+    forwardClientAddress(headers, '198.51.100.7')
+    expect([...headers]).toEqual([
+      ['apikey', 'k'],
+      ['x-forwarded-for', '198.51.100.7'],
+    ])
   })
 
   it('refuses a proxy list that is not addresses', () => {
