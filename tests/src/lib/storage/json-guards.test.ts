@@ -70,6 +70,7 @@ describe('json guards', () => {
     expect(toSafeJson(0)).toBe(0)
     expect(hasForbiddenKey({ prototype: 1 })).toBe(true)
     expect(hasForbiddenKey({ proto: 1 })).toBe(false)
+    expect(hasForbiddenKey({ a: 1, constructor: 1 })).toBe(true)
   })
 
   it('returns stored values that are not text as they are', () => {
@@ -88,6 +89,7 @@ describe('json guards', () => {
     expect(isNonEmptyString('x')).toBe(true)
     expect(isNonEmptyString('')).toBe(false)
     expect(isNonEmptyString(5)).toBe(false)
+    expect(isNonEmptyString(['x'])).toBe(false)
     expect(isNonEmptyString('x'.repeat(500))).toBe(true)
     expect(isNonEmptyString('x'.repeat(501))).toBe(false)
     expect(isNonEmptyString('abc', 3)).toBe(true)
