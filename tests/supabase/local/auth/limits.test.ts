@@ -6,7 +6,10 @@ import {
 } from '../../../../supabase/local/auth/code-attempts'
 import { AuthError } from '../../../../supabase/local/auth/errors'
 import { createSignInLimiter } from '../../../../supabase/local/auth/rate-limit'
-import { createRequestLimiter } from '../../../../supabase/local/auth/request-limits'
+import {
+  createRequestLimiter,
+  defaultRequestRateLimits,
+} from '../../../../supabase/local/auth/request-limits'
 import {
   clientAddress,
   forwardClientAddress,
@@ -82,6 +85,10 @@ describe('request limiter', () => {
     }
     return undefined
   }
+
+  it('defaults to GoTrue’s 30 per five minutes for sending and for redeeming codes', () => {
+    expect(defaultRequestRateLimits()).toEqual({ otp: 30, verify: 30 })
+  })
 
   it('takes n requests per address, then answers 429 with a wait', () => {
     const c = clock()
