@@ -106,6 +106,11 @@ describe('request limiter', () => {
     // Another address, another path: their own buckets.
     expect(refused(() => limiter.take('/recover', 'POST', 'b'))).toBe(undefined)
     expect(refused(() => limiter.take('/otp', 'POST', 'a'))).toBe(undefined)
+    // Half a request refilled: the wait is for the other half.
+    c.advance(50_000)
+    expect(refused(() => limiter.take('/recover', 'POST', 'a'))?.headers).toEqual({
+      'retry-after': '50',
+    })
   })
 
   it('refills at n per five minutes, never above n', () => {
@@ -132,6 +137,8 @@ describe('request limiter', () => {
     }
     for (let i = 0; i < 3; i++)
       expect(refused(() => limiter.take('/recover', 'GET', 'a'))).toBe(undefined)
+    for (let i = 0; i < 3; i++)
+      expect(refused(() => limiter.take('/verify', 'PUT', 'a'))).toBe(undefined)
     limiter.take('/verify', 'GET', 'a')
     expect(refused(() => limiter.take('/verify', 'POST', 'a'))).toBeDefined()
     for (const path of ['/signup', '/recover', '/resend', '/magiclink', '/otp']) {
