@@ -30,15 +30,17 @@ export const groups = {
       'src/features/checkout/order-outbox-sender.ts',
     ],
   },
+  // The guards: the saved version and the check of everything read back. Split in two so each runs
+  // only its own tests: with both together every guard mutant also ran the slow persistence tests.
   persistence: {
     environment: 'jsdom',
-    tests: ['tests/src/app/persist.test.tsx', 'tests/src/lib/storage/json-guards.test.ts'],
-    // The guards: the saved version and the check of everything read back.
-    mutate: [
-      'src/app/persist.ts:107-113',
-      'src/app/persist.ts:174-191',
-      'src/lib/storage/json-guards.ts',
-    ],
+    tests: ['tests/src/app/persist.test.tsx'],
+    mutate: ['src/app/persist.ts:107-113', 'src/app/persist.ts:174-191'],
+  },
+  guards: {
+    environment: 'node',
+    tests: ['tests/src/lib/storage/json-guards.test.ts'],
+    mutate: ['src/lib/storage/json-guards.ts'],
   },
   referrals: {
     environment: 'jsdom',

@@ -4,7 +4,7 @@
 set -e
 rm -rf reports/mutation
 start=$(date +%s)
-for group in ${MUTATION_GROUPS:-sanitizer auth referrals persistence outbox}; do
+for group in ${MUTATION_GROUPS:-sanitizer auth referrals guards persistence outbox}; do
   echo "== mutation group: $group"
   MUTATION_GROUP=$group NODE_OPTIONS='--import ./tests/setup/node-polyfills.mjs' node_modules/.bin/stryker run
 done

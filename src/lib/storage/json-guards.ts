@@ -55,6 +55,7 @@ export function parseStored(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw
   try {
     return JSON.parse(raw) as unknown
+    // Stryker disable next-line BlockStatement: an empty catch returns undefined too (equivalent).
   } catch {
     return undefined
   }
@@ -75,6 +76,7 @@ export function isNonEmptyString(value: unknown, maxLength = 500): value is stri
 }
 
 export function isPrice(value: unknown): value is number {
+  // Stryker disable next-line ConditionalExpression: Number.isFinite is false for every non-number.
   return typeof value === 'number' && Number.isFinite(value) && value >= 0
 }
 

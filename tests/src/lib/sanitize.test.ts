@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { chatLinkClass, markdownLiteToHtml } from '@/lib/markdown-lite'
 import { isAllowedHref, sanitizeHtml } from '@/lib/sanitize'
 
@@ -158,6 +158,8 @@ describe('isAllowedHref', () => {
     ['tel:+254700123456', true],
     ['//evil.example', false],
     ['/\\evil.example', false],
+    // A backslash after the slash leaves the site even when it names the stand-in origin's host.
+    ['/\\same-site.invalid/x', false],
     ['product/a', false],
     ['javascript:alert(1)', false],
     [' JAVASCRIPT:alert(1)', false],
@@ -208,5 +210,13 @@ describe('other attributes and protocols', () => {
   it('drops an href DOMPurify lets through but that is no address (the second, stricter look)', () => {
     expect(sanitizeHtml('<a href="https://">t</a>')).toBe('<a>t</a>')
     expect(sanitizeHtml('<a href="http:" class="c">t</a>')).toBe('<a class="c">t</a>')
+  })
+
+  it('takes the second look from the very first use of a fresh sanitiser', async () => {
+    // The sanitiser is made once per page: load it anew, so this is its first use.
+    vi.resetModules()
+    const fresh = await import('@/lib/sanitize')
+    expect(fresh.sanitizeHtml('<a href="https://">t</a>')).toBe('<a>t</a>')
+    expect(fresh.sanitizeHtml('<a href="/sale">t</a>')).toBe('<a href="/sale">t</a>')
   })
 })

@@ -96,6 +96,26 @@ describe('saved referral checks', () => {
     expect(validateSavedAffiliate({}, now)).toBeNull()
   })
 
+  it('keeps a code for exactly its lifetime and a day of clock drift, no longer', () => {
+    const at = (ms: number) => ({ code: 'AMINA10', expiry: new Date(now + ms).toISOString() })
+    expect(toAffiliateRecord(at(0), now)).toBeNull()
+    expect(toAffiliateRecord(at(1), now)).toEqual({ ...at(1), code: 'AMINA10' })
+    expect(toAffiliateRecord(at(30 * DAY), now)).not.toBeNull()
+    expect(toAffiliateRecord(at(31 * DAY), now)).not.toBeNull()
+    expect(toAffiliateRecord(at(31 * DAY + 1), now)).toBeNull()
+  })
+
+  it('drops a saved record with a non-string code or expiry, or a prototype key', () => {
+    const expiry = new Date(now + 5 * DAY).toISOString()
+    expect(toAffiliateRecord({ code: 1234, expiry }, now)).toBeNull()
+    expect(toAffiliateRecord({ code: 'AMINA10', expiry: now + 5 * DAY }, now)).toBeNull()
+    expect(toAffiliateRecord({ code: 'AMINA10', expiry: new Date(now + 5 * DAY) }, now)).toBeNull()
+    expect(
+      toAffiliateRecord(JSON.parse(`{"code":"AMINA10","expiry":"${expiry}","__proto__":{}}`), now),
+    ).toBeNull()
+    expect(toAffiliateRecord(null, now)).toBeNull()
+  })
+
   it('prefers a code captured this visit over the saved one', () => {
     const fresh = { code: 'NEW01', expiry: live.expiry }
     expect(mergeSavedAffiliate({ record: live }, { record: fresh })).toEqual({ record: fresh })

@@ -170,6 +170,65 @@ describe('the order sent to place_order', () => {
     )
   })
 
+  it('adds no empty option, and trims what the shopper typed', () => {
+    expect(
+      orderItems([
+        { productId: 'p', quantity: 1, size: '', color: '' },
+        { productId: 'q', quantity: 2 },
+      ]),
+    ).toStrictEqual([
+      { productId: 'p', quantity: 1 },
+      { productId: 'q', quantity: 2 },
+    ])
+    expect(orderItems([{ productId: 'p', quantity: 1, size: 3, color: ['red'] }])).toStrictEqual([
+      { productId: 'p', quantity: 1 },
+    ])
+    const payload = buildOrderPayload(
+      {
+        ...good,
+        name: '  Achieng Otieno ',
+        email: ' achieng@example.com ',
+        town: ' Kisumu ',
+        street: ' Oginga Odinga St ',
+        note: '   ',
+      },
+      cart,
+    )
+    expect(payload.contact).toStrictEqual({
+      name: 'Achieng Otieno',
+      email: 'achieng@example.com',
+      phone: '254712345678',
+    })
+    expect(payload.delivery).toStrictEqual({
+      method: 'delivery',
+      county: 'Kisumu',
+      town: 'Kisumu',
+      street: 'Oginga Odinga St',
+    })
+    // A phone that is no Kenyan number goes as typed (trimmed): the database refuses it by name.
+    expect(buildOrderPayload({ ...good, phone: ' 12 ' }, cart).contact.phone).toBe('12')
+  })
+
+  it('sends the discount codes given, and none when there are none', () => {
+    const payload = buildOrderPayload(good, cart, undefined, ['KARIBU10', 'SALE5'])
+    expect(payload.discountCodes).toStrictEqual(['KARIBU10', 'SALE5'])
+    expect(buildOrderPayload(good, cart, undefined, [])).not.toHaveProperty('discountCodes')
+  })
+
+  it('sends a referral only with both its code and a readable expiry', () => {
+    const expiry = '2026-03-31T00:00:00.000Z'
+    for (const referral of [
+      { code: null, expiry },
+      { code: 'AMANI', expiry: null },
+      { code: 'AMANI', expiry: 'not a date' },
+      { code: '', expiry },
+    ]) {
+      const payload = buildOrderPayload(good, cart, referral)
+      expect(payload).not.toHaveProperty('affiliateCode')
+      expect(payload).not.toHaveProperty('affiliateCapturedAt')
+    }
+  })
+
   it('asks for a delivery fee once the method and county (or point) are known', () => {
     expect(quoteDelivery({ ...good, county: '' })).toBeUndefined()
     expect(quoteDelivery(good)).toEqual({

@@ -6,8 +6,15 @@ import {
 } from '../../../../supabase/local/auth/code-attempts'
 import { AuthError } from '../../../../supabase/local/auth/errors'
 import { createSignInLimiter } from '../../../../supabase/local/auth/rate-limit'
-import { createRequestLimiter } from '../../../../supabase/local/auth/request-limits'
-import { clientAddress, parseTrustedProxies } from '../../../../supabase/local/client-address'
+import {
+  createRequestLimiter,
+  defaultRequestRateLimits,
+} from '../../../../supabase/local/auth/request-limits'
+import {
+  clientAddress,
+  forwardClientAddress,
+  parseTrustedProxies,
+} from '../../../../supabase/local/client-address'
 
 /**
  * The auth limits as plain modules with a clock of their own: exact edges (the 5th wrong code, the
@@ -79,6 +86,10 @@ describe('request limiter', () => {
     return undefined
   }
 
+  it('defaults to GoTrue’s 30 per five minutes for sending and for redeeming codes', () => {
+    expect(defaultRequestRateLimits()).toEqual({ otp: 30, verify: 30 })
+  })
+
   it('takes n requests per address, then answers 429 with a wait', () => {
     const c = clock()
     const limiter = createRequestLimiter(limits(3), c.now)
@@ -95,6 +106,11 @@ describe('request limiter', () => {
     // Another address, another path: their own buckets.
     expect(refused(() => limiter.take('/recover', 'POST', 'b'))).toBe(undefined)
     expect(refused(() => limiter.take('/otp', 'POST', 'a'))).toBe(undefined)
+    // Half a request refilled: the wait is for the other half.
+    c.advance(50_000)
+    expect(refused(() => limiter.take('/recover', 'POST', 'a'))?.headers).toEqual({
+      'retry-after': '50',
+    })
   })
 
   it('refills at n per five minutes, never above n', () => {
@@ -121,6 +137,8 @@ describe('request limiter', () => {
     }
     for (let i = 0; i < 3; i++)
       expect(refused(() => limiter.take('/recover', 'GET', 'a'))).toBe(undefined)
+    for (let i = 0; i < 3; i++)
+      expect(refused(() => limiter.take('/verify', 'PUT', 'a'))).toBe(undefined)
     limiter.take('/verify', 'GET', 'a')
     expect(refused(() => limiter.take('/verify', 'POST', 'a'))).toBeDefined()
     for (const path of ['/signup', '/recover', '/resend', '/magiclink', '/otp']) {
@@ -238,11 +256,30 @@ describe('clientAddress', () => {
     expect(clientAddress('::ffff:192.168.100.254', '::ffff:203.113.210.199', mapped)).toBe(
       '203.113.210.199',
     )
+    // Brackets only around the whole address, the IPv4 mapping only as the whole address.
+    expect(clientAddress('10.0.0.1', '1.2.3[.4', trusted)).toBe('10.0.0.1')
+    expect(clientAddress('10.0.0.1', '1.2.3].4', trusted)).toBe('10.0.0.1')
+    expect(clientAddress('10.0.0.1', 'x::ffff:1.2.3.4', trusted)).toBe('10.0.0.1')
+    expect(clientAddress('10.0.0.1', '::ffff:1.2.3.4x', trusted)).toBe('10.0.0.1')
     // Garbage ends the chain at the last address that could be checked.
     expect(clientAddress('10.0.0.1', 'x, not-an-ip', trusted)).toBe('10.0.0.1')
     expect(clientAddress('10.0.0.1', 'not-an-ip, 10.0.0.2', trusted)).toBe('10.0.0.2')
     expect(clientAddress('10.0.0.1', '', trusted)).toBe('10.0.0.1')
     expect(clientAddress('10.0.0.1', undefined, trusted)).toBe('10.0.0.1')
+  })
+
+  it('passes on only the address decided here, never the client’s own address headers', () => {
+    const headers = new Headers({
+      apikey: 'k',
+      'x-forwarded-for': '1.2.3.4',
+      'cf-connecting-ip': '5.6.7.8',
+      'x-real-ip': '9.9.9.9',
+    })
+    forwardClientAddress(headers, '198.51.100.7')
+    expect([...headers]).toEqual([
+      ['apikey', 'k'],
+      ['x-forwarded-for', '198.51.100.7'],
+    ])
   })
 
   it('refuses a proxy list that is not addresses', () => {
