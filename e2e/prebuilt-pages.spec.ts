@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
+import { device } from './support/device'
 
 /**
  * The pages the build prerenders: what a search engine, a link preview and a browser without JavaScript
@@ -149,6 +150,44 @@ test.describe('with JavaScript', () => {
       await expect(page.getByRole('dialog')).toBeVisible()
       await page.keyboard.press('Escape')
     }
+    expect(errors).toEqual([])
+  })
+
+  test('what the device saved (a currency) reaches the store before the take-over: no error, shown after, links work', async ({
+    context,
+    page,
+  }) => {
+    await context.addInitScript(skipSplash)
+    await context.addInitScript(seenPopup)
+    await page.goto('/about')
+    await page.getByRole('button', { name: 'Switch currency to USD' }).click()
+    await expect(page.getByRole('button', { name: 'Switch currency to KSH' })).toBeVisible()
+    // Saved on the device: the next start reads it back before the page is taken over.
+    await expect.poll(() => device(page, 'get', 'currency')).toMatchObject({ currency: 'USD' })
+
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    // The build's catalogue comes late, so the saved currency is in the store well before hydration.
+    await page.route('**/assets/catalogue-snapshot-*.json', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.goto('/luxury-watches-store')
+    // The page as built (KSh), then in the saved currency once taken over; a tap then is not lost.
+    const houses = page.getByRole('region', { name: 'Luxury Watch Houses' })
+    await expect(page.getByRole('button', { name: 'Switch currency to KSH' })).toBeVisible()
+    await expect(
+      page
+        .locator('main')
+        .getByText(/^\$[\d,]+\.\d\d$/)
+        .first(),
+    ).toBeVisible()
+    await houses.getByRole('link', { name: /^Rolex, Since 1905$/ }).click()
+    await expect(page).toHaveURL(/\/brands\/rolex$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Rolex' })).toBeVisible()
     expect(errors).toEqual([])
   })
 

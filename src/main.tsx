@@ -2,12 +2,12 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { startAuthWhenUseful } from '@/app/auth-bootstrap'
-import { loadPrerenderedCatalogue } from '@/app/prerender/prerendered'
+import { loadPrebuilt, rendersAsBuilt } from '@/app/prerender/prerendered'
 import { AppProvider } from '@/app/provider'
 import { listenForInstall } from '@/app/pwa/install-prompt'
 import { createAppRouter } from '@/app/router'
-import { attachPersistence, makeStore } from '@/app/store'
-import { ensureCatalogue } from '@/features/catalogue/catalogue-slice'
+import { attachPersistence, makeStore, type RootState } from '@/app/store'
+import { catalogueFromBuild, ensureCatalogue } from '@/features/catalogue/catalogue-slice'
 
 // The install offer can come soon after load: listen from the moment the app's code runs (the prompts
 // that show it arrive later).
@@ -26,9 +26,10 @@ void import('@/app/persist').then(({ createPersistence }) => {
   persistence.start(store)
 })
 
-const app = (
+/** `serverState`: hydration reads the state a prebuilt page was rendered in (see below). */
+const app = (serverState?: RootState) => (
   <StrictMode>
-    <AppProvider store={store}>
+    <AppProvider store={store} serverState={serverState}>
       <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>
@@ -36,18 +37,24 @@ const app = (
 const root = document.getElementById('root')!
 
 // A prebuilt page is already on screen: it is hydrated once its route's code and the catalogue it was
-// rendered from are in, so the first render in the browser matches it. The app shell renders at once.
-const [prerendered] = await Promise.all([
-  root.firstChild ? loadPrerenderedCatalogue(store) : false,
+// rendered from are in. The app shell, or a page opened with a query that changes it (a filtered
+// listing), renders from scratch.
+const [prebuilt] = await Promise.all([
+  root.firstChild ? loadPrebuilt() : null,
   root.firstChild ? router.load() : undefined,
 ])
-if (prerendered) {
+if (prebuilt && rendersAsBuilt(router)) {
+  // The page goes on showing the build's catalogue until the live one (or the device's) replaces it.
+  if (store.getState().catalogue.status === 'idle')
+    store.dispatch(catalogueFromBuild(prebuilt.catalogue))
   // Rendered as the server rendered it: the router leaves out the outer boundary it adds in the browser.
   router.ssr = { manifest: undefined }
-  hydrateRoot(root, app)
-  // The page shows the build's catalogue: the live one replaces it, prices and stock in place.
+  // Hydration reads the state the page was built in, whatever reaches the store meanwhile (the live
+  // catalogue, the saved cart, wishlist and currency): a mismatch would make React throw the page away
+  // and draw it again, and a tap landing then would be lost. What changed shows right after.
+  hydrateRoot(root, app(prebuilt.state))
   void store.dispatch(ensureCatalogue({ refresh: true }))
 } else {
   root.replaceChildren()
-  createRoot(root).render(app)
+  createRoot(root).render(app())
 }

@@ -9,7 +9,7 @@ import { prerenderToNodeStream } from 'react-dom/static'
 import { AppProvider } from '@/app/provider'
 import { createAppRouter } from '@/app/router'
 import { makeStore } from '@/app/store'
-import { catalogueReceived } from '@/features/catalogue/catalogue-slice'
+import { catalogueFromBuild } from '@/features/catalogue/catalogue-slice'
 import type { Catalogue } from '@/features/catalogue/types'
 
 export { landingPaths } from './landing-paths'
@@ -33,7 +33,7 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
 
 export async function renderPage(url: string, catalogue: Catalogue): Promise<RenderedPage> {
   const store = makeStore()
-  store.dispatch(catalogueReceived({ catalogue, fromDevice: false }))
+  store.dispatch(catalogueFromBuild(catalogue))
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }))
   await router.load()
   // Waits for every suspended part (an article's body) so the HTML holds the whole page.
