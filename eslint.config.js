@@ -24,8 +24,9 @@ const features = [
 
 /**
  * Code flows one way: shared (components, lib, config) → features → app and routes. A feature may use
- * another feature's state (its `*-slice.ts`) but not its components or internals; screens are composed in
- * app/ and routes/.
+ * another feature through its state (its `*-slice.ts`) or its public entry (`<feature>.ts`), never its
+ * components or internals; screens are composed in app/ and routes/, which features never import (the
+ * typed store hooks live in lib/).
  */
 const boundaryZones = [
   ...features.map((feature) => ({
@@ -33,11 +34,19 @@ const boundaryZones = [
     from: './src/features',
     except: [
       `./${feature}`,
-      ...features.filter((f) => f !== feature).map((f) => `./${f}/${f}-slice.ts`),
+      ...features
+        .filter((f) => f !== feature)
+        .flatMap((f) => [`./${f}/${f}-slice.ts`, `./${f}/${f}.ts`]),
     ],
     message:
       'Features may only use another feature through its slice; compose screens in app/ or routes/.',
   })),
+  {
+    target: './src/features',
+    from: ['./src/app', './src/routes'],
+    message:
+      'Features must not depend on app or routes: the typed store hooks are in @/lib/app-state.',
+  },
   {
     target: ['./src/components', './src/lib', './src/config'],
     from: ['./src/features', './src/app', './src/routes'],
@@ -93,7 +102,7 @@ export default tseslint.config(
             {
               name: 'react-redux',
               importNames: ['useDispatch', 'useSelector', 'useStore'],
-              message: 'Use the typed hooks from @/app/hooks.',
+              message: 'Use the typed hooks from @/lib/app-state.',
             },
             {
               name: '@chakra-ui/react',
@@ -113,7 +122,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/app/hooks.ts', 'src/components/safe-html.tsx', 'src/lib/sanitize.ts'],
+    files: ['src/lib/app-state.ts', 'src/components/safe-html.tsx', 'src/lib/sanitize.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -11,6 +11,8 @@ const alias = {
 /**
  * Two kinds of tests: `tests/src` runs in jsdom (slices, components, browser-side logic); everything else
  * (the embedded backend, the database, the edge functions, the service worker's pure parts) runs in Node.
+ * A browser-side file that needs no DOM says `// @vitest-environment node` on its first line: building a
+ * jsdom costs about a second of CPU per file, more than most such files' tests.
  */
 export default defineConfig({
   resolve: { alias },
@@ -55,6 +57,7 @@ export default defineConfig({
             'tests/supabase/local/catalogue-cache/catalogue-cache.test.ts',
             'tests/supabase/local/realtime/**/*.test.ts',
             'tests/supabase/local/rest/parity/**/*.test.ts',
+            'tests/supabase/local/rest/api-config.test.ts',
             'tests/supabase/postgres/**/*.test.ts',
           ],
           env: { DB_ENGINE: 'postgres' },

@@ -13,7 +13,8 @@ import { skipIntro } from './support/pwa'
 /**
  * After the sale, with the shopper's order page open in one browser and staff in another: staff
  * dispatch with a courier and tracking number that the open page shows without a reload, and an admin
- * refunds half the order, which the open page then shows.
+ * refunds half the order, which the open page then shows. And an M-Pesa refund the server cannot send
+ * (refund_by_hand) turns the refund dialog into recording the refund staff make by hand.
  */
 
 test.beforeEach(({ context }) => skipIntro(context))
@@ -132,4 +133,71 @@ test('an admin refunds half a delivered order, which the open order page then sh
   })
   await expect(refunds).toContainText('One bag returned unused')
   await admin.context().close()
+})
+
+/** A guest's M-Pesa order for two of one bag, paid through the M-Pesa sandbox. */
+async function paidMpesaOrder(request: APIRequestContext) {
+  const products = await request.get(
+    '/rest/v1/products?select=id&stock=gt.5&category=eq.bags&price=lte.25000&limit=1',
+    { headers: { apikey: DEMO_ANON_KEY } },
+  )
+  const [product] = (await products.json()) as { id: string }[]
+  const order = await placeOrder<PlacedOrder & { accessToken: string }>(request, {
+    items: [{ productId: product!.id, quantity: 2 }],
+    contact: { name: 'Achieng Odhiambo', email: uniqueEmail('mpesa-refund'), phone: '0712345678' },
+    delivery: { method: 'pickup', pickupPoint: 'hub-karen' },
+    paymentMethod: 'mpesa',
+  })
+  const call = (name: string) =>
+    request.post(`/functions/v1/${name}`, {
+      headers: { apikey: DEMO_ANON_KEY, Authorization: `Bearer ${DEMO_ANON_KEY}` },
+      data: { orderNumber: order.orderNumber, token: order.accessToken },
+    })
+  expect((await call('mpesa-stk-push')).status()).toBe(200)
+  // The sandbox's shopper enters their PIN about two seconds after the prompt.
+  await expect
+    .poll(
+      async () =>
+        ((await (await call('mpesa-status')).json()) as { paymentStatus: string }).paymentStatus,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe('paid')
+  return order
+}
+
+test('a refund M-Pesa cannot send turns into recording the refund staff make by hand', async ({
+  page,
+  request,
+}) => {
+  const order = await paidMpesaOrder(request)
+  await signInAt(page, `/admin/transactions?order=${order.orderNumber}`, ADMIN_EMAIL)
+
+  // Half the order: M-Pesa reverses only whole payments, and this store has no B2C account.
+  await page.getByRole('button', { name: 'Refund', exact: true }).click()
+  const refund = page.getByRole('dialog', { name: `Refund order ${order.orderNumber}` })
+  await refund.getByLabel(/how many to refund/).fill('1')
+  await refund.getByLabel('Reason').fill('One bag arrived scratched')
+  const byHand = refund.getByLabel('I already sent the money by hand (from the M-Pesa portal)')
+  await expect(byHand).not.toBeChecked()
+  await expect(refund.getByLabel('Refund reference')).toHaveCount(0)
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click()
+
+  // The server answers refund_by_hand: the dialog says where to send how much and switches over,
+  // keeping what was typed.
+  await expect(refund.getByRole('alert')).toContainText(
+    `M-Pesa cannot send this refund automatically. Send KSh ${(order.total / 2).toLocaleString('en-KE')} to 254712345678, the number that paid,`,
+  )
+  await expect(byHand).toBeChecked()
+  await expect(refund.getByLabel('Reason')).toHaveValue('One bag arrived scratched')
+  await refund.getByLabel('Refund reference').fill('SKM4HAND01')
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click()
+  await expect(refund).toBeHidden()
+
+  const panel = page.getByRole('region', { name: 'Refunds' })
+  const made = panel.getByRole('listitem').filter({ hasText: 'Reference SKM4HAND01' })
+  await expect(made).toContainText('Refunded')
+  await expect(made).toContainText(`${ksh(order.total / 2)}`)
+  await expect(made).toContainText('by hand')
 })

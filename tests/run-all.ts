@@ -1,28 +1,28 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { ensureChromium } from './tools/ensure-chromium'
 import { ensurePostgres } from './tools/ensure-postgres'
 
 /**
- * `npm test`: every check, in order of cost: types, lint and formatting (side by side: each uses one
- * core), unit and integration tests (the database suite on PGlite and on a throw-away PostgreSQL,
- * installed with apt-get when missing), then the browser end-to-end tests against `npm start`. Stops after
- * the first failing stage and exits non-zero. Ends with one plain line: `N passed, N failed`.
+ * `npm test`: every check. The database suite runs on PGlite and on a throw-away PostgreSQL (installed with
+ * apt-get when missing), then the browser end-to-end tests run against `npm start`. Stages run one after
+ * another and stop at the first that fails; the steps of a stage run side by side:
+ * - the unit and integration tests keep both cores busy; Debian's Chromium is installed beside them
+ *   (network and disk) when missing;
+ * - types, lint and formatting run beside the browser tests. On a 2-core machine this was no faster than
+ *   running them first: the browser stage keeps both cores busy too. Measure it from the machine's CPU
+ *   counters (`time` misses Chromium's renderers) before changing this again.
+ * Ends with one plain line: `N passed, N failed`.
  */
 interface Step {
   name: string
   command: string
   args: string[]
+  /** Streams its output as it comes (one step per stage); the others print theirs whole at the end. */
+  live?: boolean
 }
 
 const bin = (name: string) => `node_modules/.bin/${name}`
-/** Each stage is a list of steps run at the same time; the stages run one after another. */
 const stages: Step[][] = [
-  [
-    { name: 'types', command: bin('tsc'), args: ['-b'] },
-    { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
-    { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level=warn'] },
-  ],
   [
     {
       name: 'unit and integration',
@@ -33,9 +33,16 @@ const stages: Step[][] = [
         '--reporter=json',
         '--outputFile.json=test-results/vitest-results.json',
       ],
+      live: true,
     },
+    { name: 'browser install', command: bin('tsx'), args: ['tests/tools/install-chromium.ts'] },
   ],
-  [{ name: 'end-to-end', command: bin('playwright'), args: ['test'] }],
+  [
+    { name: 'end-to-end', command: bin('playwright'), args: ['test'], live: true },
+    { name: 'types', command: bin('tsc'), args: ['-b'] },
+    { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+    { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level=warn'] },
+  ],
 ]
 
 function counts(file: string, read: (json: Record<string, unknown>) => [number, number]) {
@@ -57,20 +64,7 @@ const stepEnv = {
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1)
 
-/** One step on its own: its output streams to the terminal. */
-function runAlone(step: Step): boolean {
-  console.info(`\n▶ ${step.name}`)
-  const stepStart = Date.now()
-  const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: stepEnv })
-  if (result.status !== 0) {
-    console.error(`✗ ${step.name} failed after ${seconds(stepStart)} s`)
-    return false
-  }
-  console.info(`✓ ${step.name} (${seconds(stepStart)} s)`)
-  return true
-}
-
-/** Steps side by side: each one's output is held and printed whole when it ends, so none interleave. */
+/** Steps side by side: the live one streams; each other one's output is printed whole when it ends. */
 async function runTogether(group: Step[]): Promise<string[]> {
   console.info(`\n▶ ${group.map((step) => step.name).join(', ')} (side by side)`)
   const results = await Promise.all(
@@ -78,10 +72,13 @@ async function runTogether(group: Step[]): Promise<string[]> {
       (step) =>
         new Promise<{ step: Step; ok: boolean }>((resolve) => {
           const stepStart = Date.now()
-          const child = spawn(step.command, step.args, { env: stepEnv })
+          const child = spawn(step.command, step.args, {
+            env: stepEnv,
+            stdio: step.live ? 'inherit' : 'pipe',
+          })
           const output: Buffer[] = []
-          child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
-          child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
+          child.stdout?.on('data', (chunk: Buffer) => output.push(chunk))
+          child.stderr?.on('data', (chunk: Buffer) => output.push(chunk))
           const finish = (ok: boolean, problem?: string) => {
             const text = Buffer.concat(output).toString().trimEnd()
             if (text) console.info(text)
@@ -102,17 +99,8 @@ rmSync('test-results', { recursive: true, force: true })
 const started = Date.now()
 let failedStep: string | undefined
 for (const stage of stages) {
-  if (stage.some((step) => step.name === 'end-to-end')) {
-    try {
-      ensureChromium()
-    } catch (error) {
-      console.error(`\n✗ end-to-end: ${(error as Error).message}`)
-      failedStep = 'end-to-end'
-      break
-    }
-  }
   if (stage.some((step) => step.name === 'unit and integration')) {
-    // The database suite runs on PGlite and on a real PostgreSQL (the Vitest project `postgres`).
+    // The Vitest project `postgres` needs PostgreSQL before it starts.
     try {
       ensurePostgres()
     } catch (error) {
@@ -121,12 +109,8 @@ for (const stage of stages) {
       break
     }
   }
-  if (stage.length === 1) {
-    if (!runAlone(stage[0]!)) failedStep = stage[0]!.name
-  } else {
-    const failed = await runTogether(stage)
-    if (failed.length > 0) failedStep = failed.join(', ')
-  }
+  const failed = await runTogether(stage)
+  if (failed.length > 0) failedStep = failed.join(', ')
   if (failedStep) break
 }
 

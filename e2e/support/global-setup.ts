@@ -1,9 +1,10 @@
 import { DEMO_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
+import { TEST_STORE_SETTINGS } from '../../tests/support/test-store'
 
 /**
- * Every spec orders as a guest from the same few test phones and streets on one shared server, so the
- * store's daily guest limits (per phone, device and address, and the guest value ceiling) are raised for
- * the run. The limits themselves are proven against the database in Vitest.
+ * Every spec orders as a guest from the same few test phones and streets, and from one address, on one
+ * shared server, so the store is set up as for every test run (tests/support/test-store.ts): the daily
+ * guest limits and the guest value ceiling raised. The limits themselves are proven in Vitest.
  */
 export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 4181)
@@ -15,12 +16,7 @@ export default async function globalSetup() {
       'content-type': 'application/json',
       prefer: 'return=minimal',
     },
-    body: JSON.stringify({
-      guest_orders_per_phone_per_day: 1000,
-      guest_orders_per_device_per_day: 1000,
-      guest_orders_per_address_per_day: 1000,
-      guest_order_max_amount: 1_000_000_000,
-    }),
+    body: JSON.stringify(TEST_STORE_SETTINGS),
   })
   if (!response.ok) {
     throw new Error(`raising the guest limits failed: ${response.status} ${await response.text()}`)

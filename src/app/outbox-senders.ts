@@ -3,7 +3,7 @@ import {
   registerOutboxSender,
   subscribeOutboxEvents,
   type OutboxResult,
-} from '@/features/outbox/outbox-slice'
+} from '@/features/outbox/outbox'
 
 /**
  * How each kind of queued request reaches the server, in one place (features cannot import each other,

@@ -8,6 +8,7 @@ import { currencySlice } from '@/features/currency/currency-slice'
 import { outboxSlice } from '@/features/outbox/outbox-slice'
 import { searchSlice } from '@/features/search/search-slice'
 import { wishlistSlice } from '@/features/wishlist/wishlist-slice'
+import type { AppState } from '@/lib/app-state'
 import type { Persistence } from './persist'
 import { signOutCleanup } from './sign-out-cleanup'
 
@@ -28,7 +29,10 @@ const slices = [
 /** The state without saving to the device: the shape of RootState, and what plain test stores use. */
 export const rootReducer = combineSlices(...slices)
 
-export type RootState = ReturnType<typeof rootReducer>
+/** Every part the features declare in AppState must be in the store, with the shape they expect. */
+type HoldsAppState<State extends AppState> = State
+
+export type RootState = HoldsAppState<ReturnType<typeof rootReducer>>
 
 /**
  * redux-persist's bookkeeping actions, which carry functions: the serializability check skips them.

@@ -7,7 +7,8 @@ import type { ReactNode } from 'react'
  * from `fieldAria(id, …)`, so the hint and the error are read out with it (aria-describedby).
  *
  * The hint stands above the control, or with `hintBelow` under it, where the error takes its place.
- * `labelProps` restyles the label (`plainLabel` for forms set in body text).
+ * `labelProps` restyles the label (`plainLabel` for forms set in body text); `dense` sets the field
+ * tighter, with a smaller hint, for the staff screens' crowded forms.
  */
 export function FormField({
   id,
@@ -16,6 +17,7 @@ export function FormField({
   error,
   hintBelow = false,
   labelProps,
+  dense = false,
   children,
 }: {
   id: string
@@ -24,17 +26,19 @@ export function FormField({
   error?: string
   hintBelow?: boolean
   labelProps?: HTMLChakraProps<'label'>
+  dense?: boolean
   children: ReactNode
 }) {
+  const gap = dense ? '1' : '1.5'
   return (
-    <Box>
+    <Box minW={dense ? '0' : undefined}>
       <chakra.label
         htmlFor={id}
         display="block"
         fontSize="sm"
         fontWeight="semibold"
         color="brand.ink"
-        mb="1.5"
+        mb={gap}
         {...labelProps}
       >
         {label}
@@ -46,12 +50,12 @@ export function FormField({
       ) : null}
       {children}
       {hint && hintBelow && !error ? (
-        <chakra.p id={`${id}-hint`} mt="1.5" fontSize="sm" color="brand.muted">
+        <chakra.p id={`${id}-hint`} mt={gap} fontSize={dense ? 'xs' : 'sm'} color="brand.muted">
           {hint}
         </chakra.p>
       ) : null}
       {error ? (
-        <chakra.p id={`${id}-error`} mt="1.5" fontSize="sm" color="brand.sale">
+        <chakra.p id={`${id}-error`} mt={gap} fontSize="sm" color="brand.sale">
           {error}
         </chakra.p>
       ) : null}

@@ -977,6 +977,7 @@ export type Database = {
           lines: Json
           method: 'mpesa' | 'card' | 'bank' | 'cod'
           order_id: string
+          provider_request_id: string | null
           reason: string
           reference: string | null
           status: 'pending' | 'completed' | 'failed'
@@ -996,6 +997,7 @@ export type Database = {
           lines?: Json
           method: 'mpesa' | 'card' | 'bank' | 'cod'
           order_id: string
+          provider_request_id?: string | null
           reason: string
           reference?: string | null
           status?: 'pending' | 'completed' | 'failed'
@@ -1015,6 +1017,7 @@ export type Database = {
           lines?: Json
           method?: 'mpesa' | 'card' | 'bank' | 'cod'
           order_id?: string
+          provider_request_id?: string | null
           reason?: string
           reference?: string | null
           status?: 'pending' | 'completed' | 'failed'
@@ -1248,6 +1251,16 @@ export type Database = {
         Returns: Json
       }
       record_card_session: { Args: { order_id: string; reference: string }; Returns: Json }
+      record_mpesa_refund_result: {
+        Args: {
+          provider_request_id: string
+          succeeded: boolean
+          reference?: string
+          failure?: string
+          amount?: number
+        }
+        Returns: Json
+      }
       record_payment_request: {
         Args: {
           order_id: string
@@ -1266,6 +1279,10 @@ export type Database = {
           amount?: number
           raw_callback?: Json
         }
+        Returns: Json
+      }
+      record_refund_request: {
+        Args: { refund_id: string; provider_request_id: string }
         Returns: Json
       }
       record_refund_result: {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useMemo } from 'react'
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/app-state'
 import { paths } from '@/config/paths'
 import { findProduct, selectProductLookup } from '@/features/catalogue/catalogue-slice'
 import { ListingView } from '@/features/catalogue/components/listing-view'

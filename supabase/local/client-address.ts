@@ -50,3 +50,13 @@ export function clientAddress(
   }
   return client
 }
+
+/**
+ * As the hosted gateway does: the database sees who is calling (limits per address), and only the
+ * address the gateway decided. A client's own cf-connecting-ip or x-real-ip never reaches it.
+ */
+export function forwardClientAddress(headers: Headers, ip: string): void {
+  headers.set('x-forwarded-for', ip)
+  headers.delete('cf-connecting-ip')
+  headers.delete('x-real-ip')
+}

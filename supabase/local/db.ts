@@ -105,7 +105,12 @@ export interface OpenDatabaseOptions {
    * Start from a dumped data directory (`pg.dumpDataDir()`), e.g. a test template. With `dataDir`, the
    * snapshot is unpacked there when the directory is empty.
    */
-  snapshot?: Blob | File
+  snapshot?: Blob | File | Uint8Array
+  /**
+   * PostgreSQL's buffer pool (`shared_buffers`, e.g. '8MB'). The data directory says 128MB, and in
+   * WebAssembly setting up that pool costs about a second at every start; a test database needs far less.
+   */
+  sharedBuffers?: string
   /**
    * Old projects auto-granted every new public table, function and sequence to the API roles. Hosted
    * projects stopped doing so in 2026; leave this off so migrations must grant explicitly.
@@ -168,7 +173,12 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Pgli
   const snapshot = opts.snapshot ?? cached ?? undefined
   const pg = await PGlite.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
-    ...(snapshot ? { loadDataDir: snapshot } : {}),
+    ...(snapshot ? { loadDataDir: asTarBlob(snapshot) } : {}),
+    ...(opts.sharedBuffers
+      ? {
+          startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers}`],
+        }
+      : {}),
     extensions: pgExtensions,
   })
   log(
@@ -214,9 +224,25 @@ function bootstrapCacheFile(opts: OpenDatabaseOptions): string | null {
   }
 }
 
-function readCache(file: string): Blob | null {
+/**
+ * PGlite reads the dump with `arrayBuffer()`. Node's Blob assembles a large one from small chunks (about a
+ * second for a 40 MB dump); bytes already in memory are handed over as they are.
+ */
+function asTarBlob(snapshot: Blob | File | Uint8Array): Blob {
+  if (!(snapshot instanceof Uint8Array)) return snapshot
+  const bytes = snapshot
+  const direct = {
+    type: 'application/x-tar',
+    size: bytes.byteLength,
+    arrayBuffer: () =>
+      Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)),
+  }
+  return direct as unknown as Blob
+}
+
+function readCache(file: string): Uint8Array | null {
   try {
-    return existsSync(file) ? new Blob([readFileSync(file)]) : null
+    return existsSync(file) ? readFileSync(file) : null
   } catch {
     return null
   }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { createAuthService, type AuthService } from './auth/handler'
 import { createPasswordHasher } from './auth/passwords'
 import { authSettingsFromEnv, defaultAuthSettings, type AuthSettings } from './auth/settings'
-import { clientAddress, parseTrustedProxies } from './client-address'
+import { clientAddress, forwardClientAddress, parseTrustedProxies } from './client-address'
 import { openDatabase, type LocalDb, type OpenDatabaseOptions } from './db'
 import { createDevInbox, handleDevRequest, type DevInbox } from './dev-inbox'
 import { createFunctionsRunner } from './functions-runner'
@@ -16,7 +16,7 @@ import { compressApiResponse } from './http-compression'
 import { createJwtTools, type JwtTools, type VerifyJwt } from './jwt'
 import { demoSecretWarning, loadKeys, type LocalKeys } from './keys'
 import { startLocalMailer, type LocalMailer } from './mailer'
-import { startLocalScheduler, type LocalScheduler } from './scheduler'
+import { retryDueRefundsJob, startLocalScheduler, type LocalScheduler } from './scheduler'
 import { readApiConfig } from './rest/api-config'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
@@ -284,26 +284,12 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
   })
   const mailer = startLocalMailer(db, inbox, log)
   const scheduler = startLocalScheduler(db, log, [
-    {
-      // Refunds left pending go to the provider again; the function holds the providers.
-      name: 'retry due refunds',
-      async run() {
-        const answer = await functions.handle(
-          new Request(`${origin}/functions/v1/order-refund`, {
-            method: 'POST',
-            headers: {
-              Authorization: `Bearer ${keys.serviceRoleKey}`,
-              'Content-Type': 'application/json',
-            },
-            body: JSON.stringify({ retryDue: true }),
-          }),
-        )
-        if (!answer.ok) throw new Error(`order-refund answered ${answer.status}`)
-        const { retried } = (await answer.json()) as { retried: { id: string; status: string }[] }
-        const settled = retried.filter((r) => r.status !== 'pending')
-        if (settled.length) log(`retried refunds: ${settled.map((r) => r.id).join(', ')}`)
-      },
-    },
+    retryDueRefundsJob({
+      handle: (req) => functions.handle(req),
+      origin: () => origin,
+      serviceRoleKey: keys.serviceRoleKey,
+      log,
+    }),
   ])
   const temporaryStorage =
     options.storageDir || options.dataDir ? null : mkdtempSync(join(tmpdir(), 'luxe-storage-'))
@@ -404,11 +390,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
       return send(await compressed(await auth.handle(request, { ip, userAgent })))
     }
     if (prefix === '/rest/v1') {
-      // As the hosted gateway does: the database sees who is calling (limits per address), and only
-      // the address the gateway decided: a client's own cf-connecting-ip or x-real-ip never reaches it.
-      request.headers.set('x-forwarded-for', ip)
-      request.headers.delete('cf-connecting-ip')
-      request.headers.delete('x-real-ip')
+      forwardClientAddress(request.headers, ip)
       return send(await compressed(await rest(request)))
     }
     if (isFunctions) return send(await functions.handle(request))

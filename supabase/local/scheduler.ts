@@ -68,3 +68,36 @@ export function startLocalScheduler(
     },
   }
 }
+
+/**
+ * Sends again the refunds left pending: the order-refund function holds the providers, so the job
+ * calls it as the hosted project's pg_cron does, with the service-role key.
+ */
+export function retryDueRefundsJob(deps: {
+  /** Runs a function request (the server's functions runner). */
+  handle(req: Request): Promise<Response>
+  /** The server's own address, known once it listens. */
+  origin(): string
+  serviceRoleKey: string
+  log(message: string): void
+}): ScheduledJob {
+  return {
+    name: 'retry due refunds',
+    async run() {
+      const answer = await deps.handle(
+        new Request(`${deps.origin()}/functions/v1/order-refund`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${deps.serviceRoleKey}`,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ retryDue: true }),
+        }),
+      )
+      if (!answer.ok) throw new Error(`order-refund answered ${answer.status}`)
+      const { retried } = (await answer.json()) as { retried: { id: string; status: string }[] }
+      const settled = retried.filter((r) => r.status !== 'pending')
+      if (settled.length) deps.log(`retried refunds: ${settled.map((r) => r.id).join(', ')}`)
+    },
+  }
+}

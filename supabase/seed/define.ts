@@ -1,19 +1,9 @@
+import type { ProductCategory } from '../functions/_shared/product-categories'
 import { colourSlug, type Colour } from './palette'
 
 /** The catalogue's categories, as the `products.category` check constraint lists them. */
-export const categories = [
-  'women',
-  'men',
-  'kids',
-  'beauty',
-  'shoes',
-  'bags',
-  'jewelry',
-  'accessories',
-  'luxury-watches',
-  'smart-watches',
-] as const
-export type Category = (typeof categories)[number]
+export { productCategories as categories } from '../functions/_shared/product-categories'
+export type Category = ProductCategory
 
 /** The illustration drawn for a product; with its first colour it names the image file. */
 export const illustrationKinds = [

@@ -3,7 +3,11 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { currentGroup } from './groups.mjs'
 
-/** What `npm run test:mutation` runs for each mutant of a group: only that group's fast tests. */
+/**
+ * What Stryker's Vitest runner loads for a group: one project holding only that group's fast tests,
+ * in Vitest's `forks` pool as in `npm test` (tests/mutation/vitest-runner.mjs keeps it so: the runner
+ * asks for `threads`). The instrumented code runs several times slower than the original.
+ */
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const alias = {
   '@': fileURLToPath(new URL('../../src', import.meta.url)),
@@ -13,12 +17,24 @@ const group = currentGroup()
 
 export default defineConfig({
   root,
-  plugins: group.environment === 'jsdom' ? [react()] : [],
   resolve: { alias },
   test: {
     root,
-    environment: group.environment,
-    setupFiles: group.environment === 'jsdom' ? ['tests/setup/web.ts'] : [],
-    include: group.tests,
+    projects: [
+      {
+        plugins: group.environment === 'jsdom' ? [react()] : [],
+        resolve: { alias },
+        test: {
+          name: `mutation-${group.name}`,
+          root,
+          pool: 'forks',
+          environment: group.environment,
+          setupFiles: group.environment === 'jsdom' ? ['tests/setup/web.ts'] : [],
+          include: group.tests,
+          // Instrumented code runs several times slower; a mutant that loops is Stryker's timeout to cut.
+          testTimeout: 60_000,
+        },
+      },
+    ],
   },
 })

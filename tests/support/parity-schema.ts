@@ -75,6 +75,30 @@ create function public.computed_videogames(public.designers) returns setof publi
 create function public.getallvideogames() returns setof public.videogames
   language sql stable as $$ select * from public.videogames $$;
 
+-- Views over functions whose row estimates are fixed (ROWS), as PostgREST's getallprojects fixtures:
+-- the planner's count differs from the exact one the same way on every engine.
+create function public.all_videogames() returns setof public.videogames
+  language sql rows 2019 as $$ select * from public.videogames $$;
+create view public.all_videogames_view as select * from public.all_videogames();
+create function public.videogames_above(id integer) returns setof public.videogames
+  language sql rows 1 as $$ select * from public.videogames v where v.id > $1 $$;
+create view public.videogames_above_view as select * from public.videogames_above(1);
+
+-- Projects and their invoices (PostgREST's aggregate fixtures).
+create table public.projects (id integer primary key, name text not null, client_id integer);
+create table public.project_invoices (
+  id integer primary key,
+  invoice_total numeric not null,
+  project_id integer references public.projects (id)
+);
+create table public.factories (id integer primary key, name text not null);
+create table public.factory_buildings (
+  id integer primary key,
+  size integer not null,
+  type text not null,
+  factory_id integer references public.factories (id)
+);
+
 -- Errors raised in the database.
 create function public.raise_pt402() returns void language plpgsql as $$
 begin
@@ -124,6 +148,14 @@ update public.departments set head_id = 1 where id = 1;
 insert into public.designers values (1, 'Sid Meier'), (2, 'Hironobu Sakaguchi');
 insert into public.videogames values
   (1, 'Civilization I', 1), (2, 'Civilization II', 1), (3, 'Final Fantasy I', 2), (4, 'Final Fantasy II', 2);
+insert into public.projects values
+  (1, 'Windows 7', 1), (2, 'Windows 10', 1), (3, 'IOS', 2), (4, 'OSX', 2), (5, 'Orphan', null);
+insert into public.project_invoices values
+  (1, 100, 1), (2, 200, 1), (3, 500, 2), (4, 700, 2), (5, 1200, 3), (6, 2000, 3), (7, 100, 4), (8, 4000, 4);
+insert into public.factories values (1, 'Factory A'), (2, 'Factory B');
+insert into public.factory_buildings values (1, 150, 'A', 1), (2, 200, 'B', 1), (3, 50, 'A', 2);
+-- Planner statistics, as a table in use has them.
+analyze public.items, public.videogames, public.designers;
 `
 
 export async function installParitySchema(db: LocalDb) {

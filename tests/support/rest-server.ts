@@ -10,7 +10,7 @@ import WebSocket from 'ws'
 import type { LocalDb } from '../../supabase/local/db'
 import { createJwtTools, type JwtClaims } from '../../supabase/local/jwt'
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
-import { createRestHandler, type RestHandler } from '../../supabase/local/rest'
+import { createRestHandler, type RestDeps, type RestHandler } from '../../supabase/local/rest'
 
 export interface RestServer {
   url: string
@@ -49,9 +49,13 @@ async function send(res: ServerResponse, response: Response) {
   res.end(Buffer.from(await response.arrayBuffer()))
 }
 
-export async function startRestServer(db: LocalDb): Promise<RestServer> {
+/** `settings`: the REST server's own settings beside the database (max rows, schemas, switches). */
+export async function startRestServer(
+  db: LocalDb,
+  settings: Partial<Omit<RestDeps, 'db' | 'verifyJwt'>> = {},
+): Promise<RestServer> {
   const jwt = createJwtTools(DEMO_JWT_SECRET)
-  const handler = createRestHandler({ db, verifyJwt: jwt.verify })
+  const handler = createRestHandler({ ...settings, db, verifyJwt: jwt.verify })
   const keys = new Set([DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY])
   let base = ''
   const server = createServer((req, res) => {

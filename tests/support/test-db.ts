@@ -18,6 +18,7 @@ import {
   openDatabase,
   type LocalDb,
 } from '../../supabase/local/db'
+import { testStoreSettingsSql } from './test-store'
 
 export interface FreshDbOptions {
   /** Apply `supabase/migrations` (default true). Tests with their own schema pass false. */
@@ -37,13 +38,7 @@ export interface FreshDbOptions {
 /** Raises the guest order limits of a migrated database (see FreshDbOptions.guestOrderLimits). */
 async function relaxGuestOrderLimits(db: LocalDb, options: FreshDbOptions): Promise<LocalDb> {
   if (options.guestOrderLimits || options.migrations === false) return db
-  await db.pg.query(
-    `update public.store_settings
-     set guest_orders_per_phone_per_day = 1000, guest_orders_per_device_per_day = 1000,
-       guest_orders_per_address_per_day = 1000, guest_orders_per_network_per_day = 10000,
-       guest_order_max_amount = 1000000000
-     where id`,
-  )
+  await db.pg.query(testStoreSettingsSql())
   return db
 }
 
@@ -53,7 +48,7 @@ export const dbEngine: 'pglite' | 'postgres' =
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const cacheDir = join(root, 'node_modules', '.tmp', 'test-db')
-const templates = new Map<string, Promise<Blob>>()
+const templates = new Map<string, Promise<Uint8Array>>()
 
 function templateKey(opts: { migrations: boolean; seed: boolean }): string {
   const hash = createHash('sha256')
@@ -73,9 +68,9 @@ function templateKey(opts: { migrations: boolean; seed: boolean }): string {
 async function buildTemplate(
   opts: { migrations: boolean; seed: boolean },
   key: string,
-): Promise<Blob> {
+): Promise<Uint8Array> {
   const file = join(cacheDir, `${key}.tar`)
-  if (existsSync(file)) return new Blob([readFileSync(file)])
+  if (existsSync(file)) return readFileSync(file)
   const db = await openDatabase({
     migrationsDir: opts.migrations ? defaultMigrationsDir : null,
     seed: opts.migrations && opts.seed,
@@ -91,11 +86,11 @@ async function buildTemplate(
   const tmp = `${file}.${process.pid}.tmp`
   writeFileSync(tmp, bytes)
   renameSync(tmp, file)
-  return new Blob([bytes])
+  return bytes
 }
 
 /** The dumped template data directory (built or read from the cache on first use). */
-export function templateSnapshot(options: FreshDbOptions = {}): Promise<Blob> {
+export function templateSnapshot(options: FreshDbOptions = {}): Promise<Uint8Array> {
   const opts = { migrations: options.migrations ?? true, seed: options.seed ?? true }
   const key = templateKey(opts)
   let template = templates.get(key)
@@ -106,12 +101,20 @@ export function templateSnapshot(options: FreshDbOptions = {}): Promise<Blob> {
   return template
 }
 
+/** A test database holds a few megabytes: a small buffer pool starts about a second sooner. */
+const testSharedBuffers = '8MB'
+
 /** A new in-memory database, bootstrapped (and by default migrated and seeded). Close it when done. */
 export async function freshDb(options: FreshDbOptions = {}): Promise<LocalDb> {
   if (dbEngine === 'postgres') return relaxGuestOrderLimits(await freshPostgresDb(options), options)
   const snapshot = await templateSnapshot(options)
   return relaxGuestOrderLimits(
-    await openDatabase({ snapshot, migrationsDir: null, seed: false }),
+    await openDatabase({
+      snapshot,
+      migrationsDir: null,
+      seed: false,
+      sharedBuffers: testSharedBuffers,
+    }),
     options,
   )
 }

@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react/text'
-import { useOutboxItems } from '@/features/outbox/outbox-slice'
+import { useOutboxItems } from '@/features/outbox/outbox'
 import { useOnlineStatus } from '@/lib/use-online-status'
 import { PromptCard } from './prompt-card'
 

@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react/stack'
 import { useEffect } from 'react'
-import { useAppStore } from '@/app/hooks'
+import { useAppStore } from '@/lib/app-state'
 import { CatalogueLive } from '@/features/catalogue/catalogue-live'
 import { refreshCatalogue } from '@/features/catalogue/catalogue-slice'
 import { listenForInstall } from './install-prompt'

@@ -3,6 +3,7 @@
  * colleague or reopened with the back button). These validators turn whatever is in the query string
  * into known values; anything unknown is dropped, never trusted.
  */
+import { productCategories } from '@shared/product-categories'
 import type { Database } from '@/lib/database.types'
 
 type OrderRow = Database['public']['Tables']['orders']['Row']
@@ -31,18 +32,7 @@ export const paymentStatuses: readonly PaymentStatus[] = [
   'cancelled',
   'refunded',
 ]
-export const productCategories: readonly ProductCategory[] = [
-  'women',
-  'men',
-  'kids',
-  'beauty',
-  'shoes',
-  'bags',
-  'jewelry',
-  'accessories',
-  'luxury-watches',
-  'smart-watches',
-]
+export { productCategories }
 export const affiliateStatuses: readonly AffiliateStatus[] = ['pending', 'approved', 'suspended']
 
 export const periods = ['today', '7d', '30d', '90d', 'all', 'custom'] as const

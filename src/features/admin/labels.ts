@@ -6,6 +6,7 @@ import type {
   Period,
   ProductCategory,
 } from './admin-search'
+import { categoryLabels } from '@shared/product-categories'
 
 /** The words staff read for each stored value (the database keeps short codes). */
 export const orderStatusLabel: Record<OrderStatus, string> = {
@@ -42,18 +43,7 @@ export const paymentStatusLabel: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
 }
 
-export const categoryLabel: Record<ProductCategory, string> = {
-  women: 'Women',
-  men: 'Men',
-  kids: 'Kids',
-  beauty: 'Beauty',
-  shoes: 'Shoes',
-  bags: 'Bags',
-  jewelry: 'Jewelry',
-  accessories: 'Accessories',
-  'luxury-watches': 'Luxury watches',
-  'smart-watches': 'Smart watches',
-}
+export const categoryLabel: Record<ProductCategory, string> = categoryLabels
 
 export const affiliateStatusLabel: Record<AffiliateStatus, string> = {
   pending: 'Application',

@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import {
   selectAuthReady,
   selectAuthUser,

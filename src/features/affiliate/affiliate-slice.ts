@@ -67,3 +67,9 @@ export function activeAffiliateCode(
   if (!record) return null
   return Date.parse(record.expiry) > now ? record.code : null
 }
+
+declare module '@/lib/app-state' {
+  interface AppState {
+    affiliate: ReturnType<typeof affiliateSlice.reducer>
+  }
+}

@@ -164,3 +164,9 @@ export const signOut =
     }
     return { status: 'failed', message: error.message }
   }
+
+declare module '@/lib/app-state' {
+  interface AppState {
+    auth: ReturnType<typeof authSlice.reducer>
+  }
+}

@@ -158,3 +158,9 @@ export const {
 } = cartSlice.actions
 export const { selectCartItems, selectCartOpen, selectCartCount, selectCartTotal } =
   cartSlice.selectors
+
+declare module '@/lib/app-state' {
+  interface AppState {
+    cart: ReturnType<typeof cartSlice.reducer>
+  }
+}

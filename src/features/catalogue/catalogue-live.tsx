@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { useLiveRefresh } from '@/lib/use-live-refresh'
 import { refreshCatalogue, selectCatalogueStatus } from './catalogue-slice'
 

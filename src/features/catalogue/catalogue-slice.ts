@@ -274,3 +274,10 @@ export const recentlyViewedSlice = createSlice({
 
 export const { productViewed, clearRecentlyViewed } = recentlyViewedSlice.actions
 export const { selectRecentlyViewedIds } = recentlyViewedSlice.selectors
+
+declare module '@/lib/app-state' {
+  interface AppState {
+    catalogue: ReturnType<typeof catalogueSlice.reducer>
+    recentlyViewed: ReturnType<typeof recentlyViewedSlice.reducer>
+  }
+}

@@ -5,20 +5,7 @@ import type { ProductSpecs } from '@/lib/product-specs'
  * `catalogue_details` (descriptions, tags, brand stories), which arrive after the first render. Prices are
  * whole KES; `id` is the product code (e.g. `dress-001`), which the cart and search call `productId`.
  */
-export const productCategories = [
-  'women',
-  'men',
-  'kids',
-  'beauty',
-  'shoes',
-  'bags',
-  'jewelry',
-  'accessories',
-  'luxury-watches',
-  'smart-watches',
-] as const
-
-export type ProductCategory = (typeof productCategories)[number]
+export { productCategories, type ProductCategory } from '@shared/product-categories'
 
 export interface Product {
   id: string

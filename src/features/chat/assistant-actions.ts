@@ -9,7 +9,7 @@ import {
   setQuantity,
 } from '@/features/cart/cart-slice'
 import { addDiscountCode, normalizeCode } from '@/features/checkout/checkout-slice'
-import type { AppDispatch } from '@/app/store'
+import type { AppDispatch } from '@/lib/app-state'
 import { chatTexts } from './chat-texts'
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -3,7 +3,7 @@ import type {
   OutboxItem,
   OutboxResult,
   OutboxSendContext,
-} from '@/features/outbox/outbox-slice'
+} from '@/features/outbox/outbox'
 import {
   AssistantHttpError,
   AssistantOffline,

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { useMemo } from 'react'
-import { useAppDispatch, useAppStore } from '@/app/hooks'
+import { useAppDispatch, useAppStore } from '@/lib/app-state'
 import { createChatEnvironment } from './chat-environment'
 import type { ChatEnvironment } from './chat-session'
 

@@ -109,3 +109,9 @@ export const checkoutSlice = createSlice({
 
 export const { addDiscountCode, removeDiscountCode, clearDiscountCodes } = checkoutSlice.actions
 export const { selectDiscountCodes, selectCartCodeQuote } = checkoutSlice.selectors
+
+declare module '@/lib/app-state' {
+  interface AppState {
+    checkout: ReturnType<typeof checkoutSlice.reducer>
+  }
+}

@@ -65,31 +65,50 @@ export interface CheckoutAttempt {
   unsettled?: PlaceOrderPayload
 }
 
-export function loadAttempt(): CheckoutAttempt {
+function readAttempt(): CheckoutAttempt | undefined {
   const saved = read(KEYS.attempt)
   if (
-    isRecord(saved) &&
-    typeof saved.clientOrderId === 'string' &&
-    UUID.test(saved.clientOrderId)
+    !isRecord(saved) ||
+    typeof saved.clientOrderId !== 'string' ||
+    !UUID.test(saved.clientOrderId)
   ) {
-    const attempt: CheckoutAttempt = { clientOrderId: saved.clientOrderId }
-    const unsettled = saved.unsettled
-    if (isRecord(unsettled) && unsettled.clientOrderId === saved.clientOrderId) {
-      attempt.unsettled = unsettled as unknown as PlaceOrderPayload
-    }
-    return attempt
+    return undefined
   }
+  const attempt: CheckoutAttempt = { clientOrderId: saved.clientOrderId }
+  const unsettled = saved.unsettled
+  if (isRecord(unsettled) && unsettled.clientOrderId === saved.clientOrderId) {
+    attempt.unsettled = unsettled as unknown as PlaceOrderPayload
+  }
+  return attempt
+}
+
+/** This checkout's attempt, started with a fresh key when there is none. */
+export function loadAttempt(): CheckoutAttempt {
+  const saved = readAttempt()
+  if (saved) return saved
   const fresh = { clientOrderId: newClientOrderId() }
   write(KEYS.attempt, fresh)
   return fresh
 }
 
-export function saveAttempt(attempt: CheckoutAttempt) {
+/** The attempt under this key, if it is this checkout's (an order sent from the outbox is not). */
+export function peekAttempt(clientOrderId: string): CheckoutAttempt | undefined {
+  const attempt = readAttempt()
+  return attempt?.clientOrderId === clientOrderId ? attempt : undefined
+}
+
+/** Records the attempt; with `onlyFor`, only while that key is still this checkout's. */
+export function saveAttempt(attempt: CheckoutAttempt, onlyFor?: string) {
+  if (onlyFor !== undefined && !peekAttempt(onlyFor)) return
   write(KEYS.attempt, attempt)
 }
 
-/** The order was placed (or handed to the outbox): the next checkout gets a new key. */
-export function endAttempt() {
+/**
+ * The order was placed (or handed to the outbox): the next checkout gets a new key. With `onlyFor`,
+ * only if that key is still this checkout's.
+ */
+export function endAttempt(onlyFor?: string) {
+  if (onlyFor !== undefined && !peekAttempt(onlyFor)) return
   remove(KEYS.attempt)
 }
 

@@ -1,5 +1,5 @@
 import { isRecord } from '@/lib/storage/json-guards'
-import type { ConflictLine, PaymentMethod, PlaceOrderPayload } from './checkout-types'
+import type { ConflictLine, PaymentMethod } from './checkout-types'
 
 /**
  * Orders placed while offline and waiting in the outbox, as this device remembers them for the waiting
@@ -88,30 +88,6 @@ export function subscribeQueuedOrders(onChange: () => void): () => void {
     window.removeEventListener(CHANGE_EVENT, onChange)
     window.removeEventListener('storage', onStorage)
   }
-}
-
-export type QueueSnapshot = Pick<QueuedOrder, 'name' | 'paymentMethod' | 'mpesaPhone' | 'lines'>
-
-/** The outbox's enqueue, as the checkout calls it (dispatch(enqueue('order', payload, { id }))). */
-export type EnqueueOrder = (payload: PlaceOrderPayload) => Promise<unknown>
-
-/**
- * Hands the order to the outbox ('order' kind, its client id as the item id) to be placed when the
- * connection returns, and remembers it for the waiting screen.
- */
-export async function queueOrder(
-  payload: PlaceOrderPayload,
-  snapshot: QueueSnapshot,
-  enqueueOrder: EnqueueOrder,
-): Promise<QueuedOrder> {
-  const entry: QueuedOrder = {
-    clientOrderId: payload.clientOrderId,
-    ...snapshot,
-    queuedAt: new Date().toISOString(),
-  }
-  rememberQueuedOrder(entry)
-  await enqueueOrder(payload)
-  return entry
 }
 
 /** The newest order of this device still waiting in the outbox (or refused and not yet reviewed). */

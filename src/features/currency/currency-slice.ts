@@ -25,3 +25,9 @@ export const currencySlice = createSlice({
 
 export const { toggleCurrency, setCurrency } = currencySlice.actions
 export const { selectCurrency } = currencySlice.selectors
+
+declare module '@/lib/app-state' {
+  interface AppState {
+    currency: ReturnType<typeof currencySlice.reducer>
+  }
+}

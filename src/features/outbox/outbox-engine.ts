@@ -9,29 +9,11 @@ import {
   retryScheduled,
   sendAbandoned,
   sendStarted,
-  type OutboxItem,
-  type OutboxState,
 } from './outbox-slice'
 import { getOutboxSender, type OutboxResult, type OutboxSender } from './sender-registry'
+import type { FlushOptions, FlushSummary, OutboxItem, OutboxState } from './outbox-types'
 
-/** What set a flush off; `online` and `sync` mean the connection just came back, so backoff is skipped. */
-export type FlushTrigger =
-  'start' | 'online' | 'focus' | 'visible' | 'sync' | 'enqueue' | 'sign-in' | 'timer' | 'manual'
-
-export interface FlushOptions {
-  trigger?: FlushTrigger
-  /** Ignore the backoff (the connection just came back). Default: for `online`, `sync` and `manual`. */
-  force?: boolean
-}
-
-export interface FlushSummary {
-  delivered: number
-  rejected: number
-  /** Items still in the outbox after this flush. */
-  remaining: number
-  /** The earliest time a backed-off item may be tried again, if any. */
-  nextAttemptAt: number | null
-}
+export type { FlushOptions, FlushSummary, FlushTrigger } from './outbox-types'
 
 interface Host {
   dispatch: (action: { type: string }) => unknown

@@ -1,4 +1,4 @@
-import type { OutboxItem } from './outbox-slice'
+import type { OutboxItem } from './outbox-types'
 
 type OutboxEventBody =
   | { type: 'delivered'; item: OutboxItem; response: unknown }
@@ -33,8 +33,13 @@ export function awaitItem(id: string): () => void {
   }
 }
 
+/** Whether a `sendOrQueue` caller is waiting on this item (and tells the shopper itself). */
+export function isAwaited(id: string): boolean {
+  return awaited.has(id)
+}
+
 export function emitOutboxEvent(body: OutboxEventBody): void {
-  const event = { ...body, awaited: awaited.has(body.item.id) } as OutboxEvent
+  const event = { ...body, awaited: isAwaited(body.item.id) } as OutboxEvent
   for (const listener of [...listeners]) {
     try {
       listener(event)

@@ -1,5 +1,5 @@
 import type { FlushSummary, FlushTrigger } from './outbox-engine'
-import type { OutboxState } from './outbox-slice'
+import type { OutboxState } from './outbox-types'
 import { onSenderRegistered } from './sender-registry'
 
 interface RunnerStore {

@@ -49,35 +49,23 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { signedOut } from '@/features/auth/auth-slice'
 import { outboxAuth } from './outbox-auth'
 import { newOutboxId } from './outbox-id'
-import type { FlushOptions, FlushSummary } from './outbox-engine'
 import { awaitItem, subscribeOutboxEvents } from './outbox-events'
+import type {
+  FlushOptions,
+  FlushSummary,
+  OutboxItem,
+  OutboxKind,
+  OutboxPayload,
+  OutboxState,
+} from './outbox-types'
 
-export type OutboxKind = 'order' | 'chat' | 'newsletter'
-export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'needs-auth'
-/** Plain JSON only (no dates, classes or functions): checked again when read back from the device. */
-export type OutboxPayload = Record<string, unknown>
-
-export interface OutboxItem {
-  /** A client-made UUID: the server's idempotency key. Never changes, across retries and reloads. */
-  id: string
-  kind: OutboxKind
-  /** What the sender needs, as a plain JSON object (it is saved on the device). */
-  payload: OutboxPayload
-  /** Who queued it (null: a guest). */
-  userId: string | null
-  /** When it was queued (ms since epoch). */
-  createdAt: number
-  /** Send attempts so far. */
-  attempts: number
-  lastError: string | null
-  status: OutboxStatus
-  /** Not before this time (ms) unless the connection just came back; null: as soon as possible. */
-  nextAttemptAt: number | null
-}
-
-export interface OutboxState {
-  items: OutboxItem[]
-}
+export type {
+  OutboxItem,
+  OutboxKind,
+  OutboxPayload,
+  OutboxState,
+  OutboxStatus,
+} from './outbox-types'
 
 export const initialOutboxState: OutboxState = { items: [] }
 
@@ -267,8 +255,8 @@ export const sendOrQueue =
     }
   }
 
-export { registerOutboxSender, type OutboxSender } from './sender-registry'
-export type { OutboxResult, OutboxSendContext, SenderIdentity } from './sender-registry'
-export { subscribeOutboxEvents, type OutboxEvent } from './outbox-events'
-export { useOutboxItems } from './use-outbox-items'
-export type { FlushOptions, FlushSummary } from './outbox-engine'
+declare module '@/lib/app-state' {
+  interface AppState {
+    outbox: ReturnType<typeof outboxSlice.reducer>
+  }
+}

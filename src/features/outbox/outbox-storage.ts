@@ -1,5 +1,5 @@
 import { isNonEmptyString, isRecord, toSafeJson } from '@/lib/storage/json-guards'
-import type { OutboxItem, OutboxKind, OutboxState, OutboxStatus } from './outbox-slice'
+import type { OutboxItem, OutboxKind, OutboxState, OutboxStatus } from './outbox-types'
 
 /** More than anyone queues offline; a longer saved list is cut (the oldest are kept: order matters). */
 const MAX_ITEMS = 200

@@ -1,4 +1,4 @@
-import type { OutboxItem, OutboxKind } from './outbox-slice'
+import type { OutboxItem, OutboxKind } from './outbox-types'
 
 /** What a sender tells the outbox about one attempt. */
 export type OutboxResult =

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { useAppSelector } from '@/app/hooks'
-import type { OutboxItem, OutboxKind } from './outbox-slice'
+import { useAppSelector } from '@/lib/app-state'
+import type { OutboxItem, OutboxKind } from './outbox-types'
 
 /**
  * The items of one kind (all kinds when omitted) still waiting to be sent, oldest first: only those of

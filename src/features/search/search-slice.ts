@@ -71,3 +71,9 @@ export const {
   selectSearchLoading,
   selectSearchOpen,
 } = searchSlice.selectors
+
+declare module '@/lib/app-state' {
+  interface AppState {
+    search: ReturnType<typeof searchSlice.reducer>
+  }
+}

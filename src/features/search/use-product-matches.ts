@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/app-state'
 import { selectProducts } from '@/features/catalogue/catalogue-slice'
 import { matchingProductIds } from './product-matches'
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { timings } from '@/config/site'
 import {
   ensureCatalogue,

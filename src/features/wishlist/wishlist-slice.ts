@@ -63,3 +63,9 @@ export const {
 } = wishlistSlice.actions
 export const { selectWishlistItems, selectWishlistCount, selectWishlistOpen, selectIsInWishlist } =
   wishlistSlice.selectors
+
+declare module '@/lib/app-state' {
+  interface AppState {
+    wishlist: ReturnType<typeof wishlistSlice.reducer>
+  }
+}

@@ -1,6 +1,7 @@
 import { newOtp, obj, str, tokenHash, type AuthContext } from './context'
 import { AuthError, errors } from './errors'
 import { flowToken, readPkceRequest } from './pkce'
+import { resendSignupConfirmation } from './signup'
 import { findUserByEmail, findUserById, insertUser, saveOneTimeToken, type UserRow } from './users'
 
 /** `POST /recover`, `/otp` (and `/magiclink`) and `/resend`: the emails that carry a code and a link. */
@@ -98,19 +99,7 @@ export function createOtpEndpoints(ctx: AuthContext) {
     if (type === 'signup') {
       const user = await findUserByEmail(db.pg, email)
       if (!user || user.email_confirmed_at) return Response.json({})
-      assertEmailFrequency(user.confirmation_sent_at)
-      const code = newOtp()
-      const hash = flowToken(tokenHash(email, code), pkce)
-      await db.pg.transaction(async (tx) => {
-        await pkceFlows.begin(tx, user.id, 'email/signup', pkce)
-        await tx.query(
-          `update auth.users set confirmation_token = $2, confirmation_sent_at = $3::timestamptz
-            where id = $1`,
-          [user.id, hash, iso()],
-        )
-        await saveOneTimeToken(tx, user.id, 'confirmation_token', hash, email)
-      })
-      sendEmail('signup', email, code, hash, redirectTo)
+      await resendSignupConfirmation(ctx, user, email, pkce, redirectTo)
       return Response.json({})
     }
     const found = await db.pg.query<{ id: string }>(

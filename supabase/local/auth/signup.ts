@@ -9,7 +9,35 @@ import {
   insertUser,
   saveOneTimeToken,
   userJson,
+  type UserRow,
 } from './users'
+
+/**
+ * Sends the sign-up confirmation again to an account not yet confirmed (at most once per the email
+ * frequency): a new code and link replace the old ones.
+ */
+export async function resendSignupConfirmation(
+  ctx: AuthContext,
+  user: Pick<UserRow, 'id' | 'confirmation_sent_at'>,
+  email: string,
+  pkce: ReturnType<typeof readPkceRequest>,
+  redirectTo: string,
+): Promise<void> {
+  const { db, iso, pkceFlows, sendEmail, assertEmailFrequency } = ctx
+  assertEmailFrequency(user.confirmation_sent_at)
+  const code = newOtp()
+  const hash = flowToken(tokenHash(email, code), pkce)
+  await db.pg.transaction(async (tx) => {
+    await pkceFlows.begin(tx, user.id, 'email/signup', pkce)
+    await tx.query(
+      `update auth.users set confirmation_token = $2, confirmation_sent_at = $3::timestamptz
+        where id = $1`,
+      [user.id, hash, iso()],
+    )
+    await saveOneTimeToken(tx, user.id, 'confirmation_token', hash, email)
+  })
+  sendEmail('signup', email, code, hash, redirectTo)
+}
 
 /** `POST /signup`: a new account (confirmed at once, or by an emailed link), as GoTrue's signup.go. */
 export function createSignupEndpoint(ctx: AuthContext) {
@@ -24,7 +52,6 @@ export function createSignupEndpoint(ctx: AuthContext) {
     checkPassword,
     redirectTarget,
     sendEmail,
-    assertEmailFrequency,
     issueSession,
     readBody,
   } = ctx
@@ -54,19 +81,7 @@ export function createSignupEndpoint(ctx: AuthContext) {
         return Response.json(obfuscatedUser(email, data))
       }
       // Unconfirmed: resend the confirmation, change nothing else (the claimant is not proven).
-      assertEmailFrequency(existing.confirmation_sent_at)
-      const otp = newOtp()
-      const hash = flowToken(tokenHash(email, otp), pkce)
-      await db.pg.transaction(async (tx) => {
-        await pkceFlows.begin(tx, existing.id, 'email/signup', pkce)
-        await tx.query(
-          `update auth.users set confirmation_token = $2, confirmation_sent_at = $3::timestamptz
-            where id = $1`,
-          [existing.id, hash, iso()],
-        )
-        await saveOneTimeToken(tx, existing.id, 'confirmation_token', hash, email)
-      })
-      sendEmail('signup', email, otp, hash, redirectTo)
+      await resendSignupConfirmation(ctx, existing, email, pkce, redirectTo)
       const user = await findUserById(db.pg, existing.id)
       return Response.json(user ? userJson(user) : obfuscatedUser(email, data))
     }

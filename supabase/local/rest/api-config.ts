@@ -4,17 +4,27 @@
  * request's search_path) and `max_rows` (top-level rows one read returns at most). The environment
  * overrides each, as the CLI's does: SUPABASE_API_SCHEMAS and SUPABASE_API_EXTRA_SEARCH_PATH (comma
  * separated), SUPABASE_API_MAX_ROWS.
+ *
+ * Two PostgREST switches hosted keeps off and config.toml has no key for: aggregate functions and
+ * EXPLAIN plans, from PGRST_DB_AGGREGATES_ENABLED and PGRST_DB_PLAN_ENABLED as PostgREST reads them
+ * (the authenticator role's `pgrst.*` settings in the database override both, see db-settings.ts).
  */
+import { settingBool } from './db-settings'
+
 export interface ApiConfig {
   schemas: string[]
   extraSearchPath: string[]
   maxRows: number
+  aggregatesEnabled: boolean
+  planEnabled: boolean
 }
 
 export const DEFAULT_API_CONFIG: ApiConfig = {
   schemas: ['public', 'graphql_public'],
   extraSearchPath: ['public', 'extensions'],
   maxRows: 1000,
+  aggregatesEnabled: false,
+  planEnabled: false,
 }
 
 /** `key = value` lines of the `[api]` section (comments dropped). */
@@ -33,17 +43,23 @@ function apiSection(toml: string): Map<string, string> {
   return out
 }
 
-function stringList(value: string, key: string): string[] {
-  const m = /^\[(.*)\]$/.exec(value)
-  if (!m) throw new Error(`config.toml [api] ${key} must be a list of strings`)
-  return [...m[1]!.matchAll(/"([^"]*)"/g)].map((s) => s[1]!)
-}
-
+/**
+ * The CLI hands PostgREST each list joined with commas (PGRST_DB_SCHEMAS, PGRST_DB_EXTRA_SEARCH_PATH),
+ * and PostgREST splits it on commas and strips each name: an element holding a comma is two names,
+ * and spaces around a name are dropped. An empty name (`"a,,b"`) is left out here: PostgREST would
+ * keep it and put `""` in every request's search_path, which Postgres refuses.
+ */
 const commaList = (value: string) =>
   value
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
+
+function stringList(value: string, key: string): string[] {
+  const m = /^\[(.*)\]$/.exec(value)
+  if (!m) throw new Error(`config.toml [api] ${key} must be a list of strings`)
+  return commaList([...m[1]!.matchAll(/"([^"]*)"/g)].map((s) => s[1]!).join(','))
+}
 
 function rowLimit(value: string, from: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) {
@@ -71,6 +87,9 @@ export function readApiConfig(
   if (env.SUPABASE_API_MAX_ROWS) {
     config.maxRows = rowLimit(env.SUPABASE_API_MAX_ROWS, 'SUPABASE_API_MAX_ROWS')
   }
-  if (config.schemas.length === 0) throw new Error('config.toml [api] schemas names no schema')
+  config.aggregatesEnabled = settingBool(env.PGRST_DB_AGGREGATES_ENABLED) ?? false
+  config.planEnabled = settingBool(env.PGRST_DB_PLAN_ENABLED) ?? false
+  // No schema at all: PostgREST's own default.
+  if (config.schemas.length === 0) config.schemas = ['public']
   return config
 }

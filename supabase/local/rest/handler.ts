@@ -25,6 +25,7 @@ import {
   type CatalogueAnswer,
   type RequestView,
 } from './catalogue-cache'
+import { loadDbSwitches, type DbSwitches } from './db-settings'
 import { ApiError, errorResponse } from './errors'
 import { requestContext } from './execute'
 import { openApi } from './openapi'
@@ -44,6 +45,13 @@ export interface RestDeps extends AuthConfig {
   maxRows?: number
   /** Schemas after the request's own in its search_path (`[api] extra_search_path`). */
   extraSearchPath?: string[]
+  /**
+   * Aggregate functions in `select` (PostgREST's db-aggregates-enabled, default off as on hosted).
+   * `pgrst.db_aggregates_enabled` set on the authenticator role overrides it.
+   */
+  aggregatesEnabled?: boolean
+  /** EXPLAIN through `Accept: application/vnd.pgrst.plan` (db-plan-enabled, default off). */
+  planEnabled?: boolean
   /**
    * Answer plain calls of `rpc/catalogue` and `rpc/catalogue_details` from memory, per
    * catalogue_version() (default true).
@@ -81,6 +89,8 @@ export function createRestHandler(deps: RestDeps): RestHandler {
   const extraSearchPath = deps.extraSearchPath ?? DEFAULT_API_CONFIG.extraSearchPath
   const { db } = deps
   let cache: Promise<SchemaCache> | null = null
+  // In-database settings, read with the schema cache (NOTIFY pgrst reloads both).
+  let switches: Promise<DbSwitches> = Promise.resolve({})
   let dirty = true
   let listening: Promise<unknown> | null = null
   const catalogue = deps.catalogueCache === false ? null : createCatalogueCache({ db, log })
@@ -99,6 +109,7 @@ export function createRestHandler(deps: RestDeps): RestHandler {
       cache.catch(() => {
         dirty = true
       })
+      switches = loadDbSwitches(db.pg).catch(() => ({}))
     }
     return cache
   }
@@ -132,7 +143,15 @@ export function createRestHandler(deps: RestDeps): RestHandler {
         const cached = await fromCatalogue(req, head, target.name, schemaCache)
         if (cached) return toResponse(cached)
       }
-      const env: PlanEnv = { db, cache: schemaCache, maxRows, extraSearchPath }
+      const inDb = await switches
+      const env: PlanEnv = {
+        db,
+        cache: schemaCache,
+        maxRows,
+        extraSearchPath,
+        aggregatesEnabled: inDb.aggregatesEnabled ?? deps.aggregatesEnabled ?? false,
+        planEnabled: inDb.planEnabled ?? deps.planEnabled ?? false,
+      }
       if (target.kind === 'routine') {
         if (!['GET', 'HEAD', 'POST'].includes(head.method)) {
           throw new ApiError(405, 'PGRST101', `Cannot use the ${head.method} method on RPC`)

@@ -1,9 +1,9 @@
 /**
  * The types of PostgREST's query language and the `select` grammar. Parsing only: names are checked
- * against the schema cache when the request is planned. Anything malformed is a PGRST100 (or PGRST123
- * for aggregates). Filters, logic trees and `order` are in filter-parser.ts.
+ * against the schema cache when the request is planned. Anything malformed is a PGRST100. Filters,
+ * logic trees and `order` are in filter-parser.ts.
  */
-import { ApiError, badQuery } from './errors'
+import { badQuery } from './errors'
 
 export interface JsonStep {
   arrow: '->' | '->>'
@@ -17,9 +17,21 @@ export interface Field {
   path: JsonStep[]
 }
 
+export type AggregateFn = 'sum' | 'avg' | 'max' | 'min' | 'count'
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: Field; alias?: string; cast?: string }
+  | {
+      kind: 'column'
+      /** `count()` alone selects the field `*`. */
+      field: Field
+      alias?: string
+      /** Applied to the field, before any aggregate. */
+      cast?: string
+      aggregate?: AggregateFn
+      /** Applied to the aggregate's result. */
+      aggregateCast?: string
+    }
   | {
       kind: 'embed'
       name: string
@@ -149,11 +161,7 @@ class Cursor {
   }
 }
 
-const AGGREGATES = new Set(['count', 'sum', 'avg', 'max', 'min'])
-
-function aggregateError(): ApiError {
-  return new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
-}
+const AGGREGATES: readonly AggregateFn[] = ['sum', 'avg', 'count', 'max', 'min']
 
 /** `select=` grammar (§3.2). */
 export function parseSelect(raw: string): SelectItem[] {
@@ -203,8 +211,19 @@ function selectItem(c: Cursor): SelectItem {
     if (c.startsWith('...')) c.fail('field name')
     name = c.name()
   }
+  if (name === 'count' && c.startsWith('()')) {
+    // `count()`: the rows of this level (or of each group).
+    c.pos += 2
+    const aggregateCast = castSuffix(c)
+    return {
+      kind: 'column',
+      field: { name: '*', path: [] },
+      alias,
+      aggregate: 'count',
+      aggregateCast,
+    }
+  }
   if (c.peek() === '!' || c.peek() === '(') {
-    if (c.peek() === '(' && c.peek(1) === ')' && AGGREGATES.has(name)) throw aggregateError()
     const { hint, joinType } = hints(c)
     c.expect('(')
     const children = c.peek() === ')' ? [] : selectList(c)
@@ -212,19 +231,24 @@ function selectItem(c: Cursor): SelectItem {
     return { kind: 'embed', name, alias, hint, joinType, spread: false, children }
   }
   const path = c.jsonPath()
-  if (c.peek() === '.') {
-    // `amount.sum()`: aggregates are disabled on Supabase.
-    throw aggregateError()
-  }
-  let cast: string | undefined
-  if (c.startsWith('::')) {
-    c.pos += 2
-    const start = c.pos
-    while (!c.done() && /[A-Za-z0-9_]/.test(c.peek()!)) c.pos++
-    cast = c.input.slice(start, c.pos)
-    if (!cast) c.fail('cast type')
-  }
-  return { kind: 'column', field: { name, path }, alias, cast }
+  const cast = castSuffix(c)
+  // `field[::cast].sum()[::cast]`
+  const aggregate = c.peek() === '.' ? AGGREGATES.find((f) => c.startsWith(`.${f}()`)) : undefined
+  if (!aggregate) return { kind: 'column', field: { name, path }, alias, cast }
+  c.pos += aggregate.length + 3
+  const aggregateCast = castSuffix(c)
+  return { kind: 'column', field: { name, path }, alias, cast, aggregate, aggregateCast }
+}
+
+/** An optional `::type` after a field or an aggregate. */
+function castSuffix(c: Cursor): string | undefined {
+  if (!c.startsWith('::')) return undefined
+  c.pos += 2
+  const start = c.pos
+  while (!c.done() && /[A-Za-z0-9_]/.test(c.peek()!)) c.pos++
+  const cast = c.input.slice(start, c.pos)
+  if (!cast) c.fail('cast type')
+  return cast
 }
 
 function hints(c: Cursor): { hint?: string; joinType?: 'inner' | 'left' } {

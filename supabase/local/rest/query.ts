@@ -5,7 +5,7 @@
  */
 import { ApiError, badQuery } from './errors'
 import type { ReadShape } from './media-type'
-import type { SelectItem } from './parser'
+import type { AggregateFn, SelectItem } from './parser'
 import type { Scoped } from './query-params'
 import { findRelationship, isToOne } from './relationships'
 import { quoteIdent as q } from './schema-cache'
@@ -30,8 +30,18 @@ export interface ReadParts {
   names: string[]
   from: string
   where: string[]
+  /** GROUP BY terms: the non-aggregated outputs of a level that aggregates. */
+  groupBy: string[]
   orderBy: string[]
   limit: string
+  /** Aggregates a to-one spread leaves to its parent, by output name. */
+  hoisted: Map<string, Hoisted>
+}
+
+/** An aggregate applied by the level a to-one spread is spread into. */
+interface Hoisted {
+  fn: AggregateFn
+  cast?: string
 }
 
 export interface ReadNodeInput {
@@ -43,6 +53,8 @@ export interface ReadNodeInput {
   baseFrom?: string
   /** Skip this level's filters, order and limit (a mutation's representation: they went into it). */
   noFilters?: boolean
+  /** A to-one spread: its aggregates are applied by the level it is spread into. */
+  toOneSpread?: boolean
 }
 
 /**
@@ -64,8 +76,15 @@ export function buildRead(
   const joins: string[] = []
   const where: string[] = [...extraWhere]
   const embeds: EmbedInfo[] = []
+  const hoisted = new Map<string, Hoisted>()
+  // Non-aggregated outputs, grouped by when this level aggregates.
+  const groupTerms: string[] = []
+  // Whether this level aggregates (its own aggregates, or those hoisted from to-one spreads).
+  const grouped = !node.toOneSpread && hasAggregates(node.items)
+  const jsonb = grouped ? '::jsonb' : ''
+  const items = grouped ? expandStars(node.items, source) : node.items
 
-  for (const item of node.items) {
+  for (const item of items) {
     if (item.kind === 'star') {
       select.push(`${q(alias)}.*`)
       names.push(...source.columns.keys())
@@ -78,10 +97,30 @@ export function buildRead(
         names.push(item.alias ?? 'count')
         continue
       }
-      let expr = columnExpr(ctx, source, alias, item.field)
+      let expr =
+        item.field.name === '*' && item.aggregate === 'count'
+          ? `${q(alias)}.*`
+          : columnExpr(ctx, source, alias, item.field)
       if (item.cast) expr = `CAST(${expr} AS ${item.cast.toLowerCase()})`
-      select.push(`${expr} AS ${q(outputName(item.field, item.alias))}`)
-      names.push(outputName(item.field, item.alias))
+      if (item.aggregate) {
+        ctx.aggregates.used = true
+        // An aggregate's output is named by its alias or its function, as Postgres names it.
+        const name = item.alias ?? item.aggregate
+        if (node.toOneSpread) {
+          hoisted.set(name, { fn: item.aggregate, cast: item.aggregateCast })
+          // count() counts the rows found: the whole row, NULL where the spread found none.
+          const value = item.field.name === '*' ? q(alias) : expr
+          select.push(`${value} AS ${q(name)}`)
+        } else {
+          select.push(`${aggregateSql(expr, item.aggregate, item.aggregateCast)} AS ${q(name)}`)
+        }
+        names.push(name)
+        continue
+      }
+      const name = outputName(item.field, item.alias)
+      groupTerms.push(item.alias ? q(item.alias) : expr)
+      select.push(`${expr} AS ${q(name)}`)
+      names.push(name)
       continue
     }
     // Embedded resource
@@ -125,26 +164,59 @@ export function buildRead(
       item.alias && ctx.params.get(childPath).used === false && ctx.params.has(childPathByName)
         ? childPathByName
         : childPath
+    const toOne = isToOne(rel)
+    if (item.spread && !toOne && item.children.some((c) => c.kind === 'column' && c.aggregate)) {
+      if (!ctx.aggregates.enabled) ctx.aggregates.used = true
+      else {
+        throw new ApiError(
+          400,
+          'PGRST127',
+          'Feature not implemented',
+          'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+        )
+      }
+    }
     const child = buildRead(
       ctx,
-      { source: target, alias: childAlias, items: item.children, path, baseFrom: childFrom },
+      {
+        source: target,
+        alias: childAlias,
+        items: item.children,
+        path,
+        baseFrom: childFrom,
+        toOneSpread: toOne && item.spread,
+      },
       childJoin,
     )
     const childFromAll = child.from
     const childWhere = child.where.length ? ` WHERE ${child.where.join(' AND ')}` : ''
     const childSelect = child.select.length ? child.select.join(', ') : 'NULL AS "pgrst_empty"'
-    const toOne = isToOne(rel)
+    const childGroup = child.groupBy.length ? ` GROUP BY ${child.groupBy.join(', ')}` : ''
     let exists: string
     if (toOne) {
       joins.push(
-        `LEFT JOIN LATERAL (SELECT ${childSelect} FROM ${childFromAll}${childWhere}) AS ${q(latAlias)} ON TRUE`,
+        `LEFT JOIN LATERAL (SELECT ${childSelect} FROM ${childFromAll}${childWhere}${childGroup}) AS ${q(latAlias)} ON TRUE`,
       )
       exists = `(row_to_json(${q(latAlias)}.*) IS NOT NULL)`
       if (item.spread) {
-        if (child.select.length) select.push(`${q(latAlias)}.*`)
+        for (const n of child.names) {
+          const col = `${q(latAlias)}.${q(n)}`
+          const agg = child.hoisted.get(n)
+          if (agg && node.toOneSpread) {
+            // Hoisted further up, through a chain of to-one spreads.
+            hoisted.set(n, agg)
+            select.push(`${col} AS ${q(n)}`)
+          } else if (agg) {
+            select.push(`${aggregateSql(col, agg.fn, agg.cast)} AS ${q(n)}`)
+          } else {
+            groupTerms.push(col)
+            select.push(`${col} AS ${q(n)}`)
+          }
+        }
         names.push(...child.names)
       } else if (item.children.length) {
-        select.push(`row_to_json(${q(latAlias)}.*) AS ${q(outName)}`)
+        select.push(`row_to_json(${q(latAlias)}.*)${jsonb} AS ${q(outName)}`)
+        groupTerms.push(q(outName))
         names.push(outName)
       }
     } else if (item.spread) {
@@ -155,20 +227,27 @@ export function buildRead(
         (n) => `COALESCE(json_agg(${q(subAlias)}.${q(n)}), '[]'::json) AS ${q(n)}`,
       )
       joins.push(
-        `LEFT JOIN LATERAL (SELECT ${[...arrays, 'count(*) AS "pgrst_rows"'].join(', ')} FROM (SELECT ${childSelect} FROM ${childFromAll}${childWhere}${order}${child.limit}) AS ${q(subAlias)}) AS ${q(latAlias)} ON TRUE`,
+        `LEFT JOIN LATERAL (SELECT ${[...arrays, 'count(*) AS "pgrst_rows"'].join(', ')} FROM (SELECT ${childSelect} FROM ${childFromAll}${childWhere}${childGroup}${order}${child.limit}) AS ${q(subAlias)}) AS ${q(latAlias)} ON TRUE`,
       )
       exists = `(${q(latAlias)}."pgrst_rows" > 0)`
-      for (const n of child.names) select.push(`${q(latAlias)}.${q(n)} AS ${q(n)}`)
+      for (const n of child.names) {
+        const col = `${q(latAlias)}.${q(n)}${jsonb}`
+        groupTerms.push(col)
+        select.push(`${col} AS ${q(n)}`)
+      }
       names.push(...child.names)
     } else {
       const subAlias = ctx.sql.alias()
       const order = child.orderBy.length ? ` ORDER BY ${child.orderBy.join(', ')}` : ''
       joins.push(
-        `LEFT JOIN LATERAL (SELECT json_agg(${q(subAlias)}) AS "agg" FROM (SELECT ${childSelect} FROM ${childFromAll}${childWhere}${order}${child.limit}) AS ${q(subAlias)}) AS ${q(latAlias)} ON TRUE`,
+        `LEFT JOIN LATERAL (SELECT json_agg(${q(subAlias)}) AS "agg" FROM (SELECT ${childSelect} FROM ${childFromAll}${childWhere}${childGroup}${order}${child.limit}) AS ${q(subAlias)}) AS ${q(latAlias)} ON TRUE`,
       )
       exists = `(${q(latAlias)}."agg" IS NOT NULL)`
       if (item.children.length) {
-        select.push(`COALESCE(${q(latAlias)}."agg", '[]'::json) AS ${q(outName)}`)
+        select.push(
+          `COALESCE(${q(latAlias)}."agg"${jsonb}, '[]'${jsonb || '::json'}) AS ${q(outName)}`,
+        )
+        groupTerms.push(q(outName))
         names.push(outName)
       }
     }
@@ -191,8 +270,41 @@ export function buildRead(
     names,
     from: [node.baseFrom ?? `${source.from} AS ${q(alias)}`, ...joins].join(' '),
     where,
+    groupBy: grouped ? groupTerms : [],
     orderBy,
     limit,
+    hoisted,
+  }
+}
+
+/** Whether a level aggregates: an aggregate among its columns or in a spread of it. */
+function hasAggregates(items: SelectItem[]): boolean {
+  return items.some(
+    (i) =>
+      (i.kind === 'column' && !!i.aggregate) ||
+      (i.kind === 'embed' && i.spread && hasAggregates(i.children)),
+  )
+}
+
+/** A level that aggregates groups by each of its columns: `*` becomes the columns it stands for. */
+function expandStars(items: SelectItem[], source: Source): SelectItem[] {
+  return items.flatMap((i): SelectItem[] =>
+    i.kind === 'star'
+      ? [...source.columns.keys()].map((name) => ({ kind: 'column', field: { name, path: [] } }))
+      : [i],
+  )
+}
+
+/** `SUM(expr)`, cast when asked: `CAST(SUM(expr) AS text)`. */
+function aggregateSql(expr: string, fn: AggregateFn, cast?: string): string {
+  const applied = `${fn.toUpperCase()}(${expr})`
+  return cast ? `CAST(${applied} AS ${cast.toLowerCase()})` : applied
+}
+
+/** Aggregates asked for where they are off (db-aggregates-enabled): PGRST123, once the plan is made. */
+export function checkAggregates(ctx: BuildContext) {
+  if (ctx.aggregates.used && !ctx.aggregates.enabled) {
+    throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
   }
 }
 
@@ -274,9 +386,10 @@ export function wrapRead(
 
 export function readSql(parts: ReadParts): string {
   const where = parts.where.length ? ` WHERE ${parts.where.join(' AND ')}` : ''
+  const group = parts.groupBy.length ? ` GROUP BY ${parts.groupBy.join(', ')}` : ''
   const order = parts.orderBy.length ? ` ORDER BY ${parts.orderBy.join(', ')}` : ''
   const select = parts.select.length ? parts.select.join(', ') : ''
-  return `SELECT ${select} FROM ${parts.from}${where}${order}${parts.limit}`
+  return `SELECT ${select} FROM ${parts.from}${where}${group}${order}${parts.limit}`
 }
 
 export function countSql(parts: ReadParts): string {

@@ -7,7 +7,9 @@ import type { ApiRequest } from './api-request'
 import { inRequest, runRow } from './execute'
 import { accepted, readShape } from './media-type'
 import type { SelectItem } from './parser'
-import { buildRead, countSql, readSql, STAR, wrapRead } from './query'
+import { applyPlannedCount, readCountSql } from './count'
+import { planResponse } from './explain'
+import { buildRead, checkAggregates, readSql, STAR, wrapRead } from './query'
 import { applyRange } from './range'
 import { readResponse, respond } from './response'
 import type { Relation, SchemaCache } from './schema-cache'
@@ -19,12 +21,16 @@ export interface PlanEnv {
   maxRows: number
   /** Schemas after the request's own in its search_path (config.toml `[api] extra_search_path`). */
   extraSearchPath: string[]
+  /** Aggregate functions in `select` (PostgREST's db-aggregates-enabled; off on hosted). */
+  aggregatesEnabled: boolean
+  /** EXPLAIN plans as responses (PostgREST's db-plan-enabled; off on hosted). */
+  planEnabled: boolean
 }
 
 export async function read(api: ApiRequest, env: PlanEnv, rel: Relation): Promise<Response> {
-  const acc = accepted(api.accept, true)
+  const acc = accepted(api.accept, true, env.planEnabled)
   const offset = applyRange(api.params, api.range, env.maxRows)
-  const ctx = newContext(env.cache, api.params)
+  const ctx = newContext(env.cache, api.params, env.aggregatesEnabled)
   const parts = buildRead(ctx, {
     source: tableSource(rel),
     alias: rel.name,
@@ -32,12 +38,24 @@ export async function read(api: ApiRequest, env: PlanEnv, rel: Relation): Promis
     path: [],
   })
   api.params.assertAllUsed()
-  const sql = wrapRead(readSql(parts), api.prefs.count ? countSql(parts) : null, readShape(acc))
+  checkAggregates(ctx)
+  const counting = readCountSql(parts, api.prefs, env.maxRows)
+  const shape = readShape(acc.plan?.for ?? acc)
+  const sql = wrapRead(readSql(parts), counting, shape)
+  if (acc.type === 'plan') return planResponse(env, api, acc, sql, ctx.sql.params, true)
   const row = await inRequest(
     env,
     api,
     { readOnly: true, rollback: api.prefs.tx === 'rollback' },
-    (tx) => runRow(tx, sql, ctx.sql.params),
+    async (tx) =>
+      applyPlannedCount(
+        tx,
+        await runRow(tx, sql, ctx.sql.params),
+        parts,
+        ctx.sql.params,
+        api.prefs,
+        env.maxRows,
+      ),
   )
   return respond(readResponse(row, offset, acc), row, api.method, api.prefs)
 }

@@ -10,7 +10,9 @@ import { fuzzyOne } from './fuzzy'
 import { inRequest, runRow } from './execute'
 import { accepted, OBJECT_TYPE, JSON_TYPE, readShape } from './media-type'
 import type { SelectItem } from './parser'
-import { buildRead, countSql, readSql, STAR, wrapRead } from './query'
+import { shouldCount } from './count'
+import { planResponse } from './explain'
+import { buildRead, checkAggregates, countSql, readSql, STAR, wrapRead } from './query'
 import { applyRange, contentRange } from './range'
 import type { PlanEnv } from './read'
 import { readResponse, respond, singularError, type ResponseParts } from './response'
@@ -120,7 +122,9 @@ function ambiguous(candidates: RoutineDef[]) {
 
 export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<Response> {
   const { prefs } = api
-  const acc = accepted(api.accept, true)
+  const picked = accepted(api.accept, true, env.planEnabled)
+  // A plan answers for the media type it names: the statement is the one that type would run.
+  const acc = picked.plan?.for ?? picked
   const candidates = env.cache.routines.get(relKey(api.schema, name)) ?? []
 
   let bodyText: string
@@ -145,7 +149,7 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
   if (!chosen) throw routineNotFound(env.cache, api.schema, name, keys, api.method === 'POST')
   const { routine, wholeBody } = chosen
 
-  const ctx = newContext(env.cache, api.params)
+  const ctx = newContext(env.cache, api.params, env.aggregatesEnabled)
   const fn = `${q(routine.schema)}.${q(routine.name)}`
   let prelude = ''
   let call: string
@@ -213,16 +217,21 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
       : (api.select ?? STAR)
     const parts = buildRead(ctx, { source, alias: routine.name, items, path: [] })
     api.params.assertAllUsed()
+    checkAggregates(ctx)
     sql =
       withs([materialized]) +
       wrapRead(
         readSql(parts),
-        prefs.count ? countSql(parts) : null,
+        // A function's rows are counted exactly (exact, estimated), never planned.
+        shouldCount(prefs) ? countSql(parts) : null,
         readShape(acc),
         scalarSet ? routine.name : undefined,
       )
   }
 
+  if (picked.type === 'plan') {
+    return planResponse(env, api, picked, sql, ctx.sql.params, readOnly)
+  }
   const row = await inRequest(
     env,
     api,
@@ -254,7 +263,7 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
       headers: {
         'Content-Type': acc.type === 'object' ? OBJECT_TYPE : JSON_TYPE,
         // One value: PostgREST counts it as one row.
-        'Content-Range': prefs.count ? '0-0/1' : '0-0/*',
+        'Content-Range': shouldCount(prefs) ? '0-0/1' : '0-0/*',
       },
       body: row.body ?? 'null',
     }
@@ -267,7 +276,7 @@ export async function rpc(api: ApiRequest, env: PlanEnv, name: string): Promise<
         'Content-Range': contentRange(
           0,
           Number(row.page_total) - 1,
-          prefs.count ? Number(row.page_total) : null,
+          shouldCount(prefs) ? Number(row.page_total) : null,
         ),
       },
       body: row.single ?? 'null',

@@ -60,10 +60,16 @@ export interface BuildContext {
   cache: SchemaCache
   sql: Sql
   params: QueryParams
+  /** Aggregate functions in `select`: allowed (db-aggregates-enabled) and whether any was asked for. */
+  aggregates: { enabled: boolean; used: boolean }
 }
 
-export function newContext(cache: SchemaCache, params: QueryParams): BuildContext {
-  return { cache, sql: new Sql(), params }
+export function newContext(
+  cache: SchemaCache,
+  params: QueryParams,
+  aggregatesEnabled = false,
+): BuildContext {
+  return { cache, sql: new Sql(), params, aggregates: { enabled: aggregatesEnabled, used: false } }
 }
 
 /** A string literal of unknown type, as PostgREST writes JSON path keys (NUL characters dropped). */

@@ -5,6 +5,7 @@
  */
 import type { Transaction } from '../db'
 import type { ApiRequest } from './api-request'
+import { shouldCount } from './count'
 import { ApiError } from './errors'
 import { emptyRow, gucRow, inRequest, run, runRow, type ResultRow } from './execute'
 import { accepted, readShape, type Accepted } from './media-type'
@@ -18,7 +19,7 @@ import {
 } from './mutations'
 import type { SelectItem } from './parser'
 import type { Preferences } from './preferences'
-import { buildMutationFilters, STAR } from './query'
+import { buildMutationFilters, checkAggregates, STAR } from './query'
 import { contentRange } from './range'
 import { representation, type PlanEnv } from './read'
 import { contentType, respond, singularError, type ResponseParts } from './response'
@@ -83,7 +84,7 @@ export async function insert(api: ApiRequest, env: PlanEnv, rel: Relation): Prom
   const { prefs } = api
   const acc = accepted(api.accept, false)
   const rows = bodyRows(api.payload)
-  const ctx = newContext(env.cache, api.params)
+  const ctx = newContext(env.cache, api.params, env.aggregatesEnabled)
   const mode = prefs.return ?? 'minimal'
   const plan = planInsert({
     sql: ctx.sql,
@@ -105,6 +106,7 @@ export async function insert(api: ApiRequest, env: PlanEnv, rel: Relation): Prom
       ]
     : plan.statements
   api.params.assertAllUsed()
+  checkAggregates(ctx)
   const merging = prefs.resolution === 'merge-duplicates'
   const result = await inRequest(env, api, { rollback: prefs.tx === 'rollback' }, async (tx) => {
     if (plan.statements.length === 0) return { row: emptyRow(), affected: 0, inserted: null }
@@ -119,7 +121,7 @@ export async function insert(api: ApiRequest, env: PlanEnv, rel: Relation): Prom
   const res: ResponseParts = {
     // An upsert that inserted nothing (every row updated, or an empty body) answers 200.
     status: merging && (result.inserted ?? 0) <= 0 ? 200 : 201,
-    headers: { 'Content-Range': contentRange(1, 0, prefs.count ? result.affected : null) },
+    headers: { 'Content-Range': contentRange(1, 0, shouldCount(prefs) ? result.affected : null) },
     body: null,
   }
   if (mode === 'representation') {
@@ -162,7 +164,7 @@ export async function update(api: ApiRequest, env: PlanEnv, rel: Relation): Prom
   }
   const row = parsed as Record<string, unknown>
   checkColumns(rel, Object.keys(row))
-  const ctx = newContext(env.cache, api.params)
+  const ctx = newContext(env.cache, api.params, env.aggregatesEnabled)
   const filters = mutationFilters(ctx, rel)
   if (!filters.any) throw safeUpdate('UPDATE')
   return mutate(api, env, rel, acc, ctx, (returning) =>
@@ -183,7 +185,7 @@ export async function update(api: ApiRequest, env: PlanEnv, rel: Relation): Prom
 
 export async function remove(api: ApiRequest, env: PlanEnv, rel: Relation): Promise<Response> {
   const acc = accepted(api.accept, false)
-  const ctx = newContext(env.cache, api.params)
+  const ctx = newContext(env.cache, api.params, env.aggregatesEnabled)
   const filters = mutationFilters(ctx, rel)
   if (!filters.any) throw safeUpdate('DELETE')
   return mutate(api, env, rel, acc, ctx, (returning) =>
@@ -208,6 +210,7 @@ async function mutate(
       ? `WITH pgrst_source AS (${statement}) ${representation(ctx, rel, api.select ?? STAR, readShape(acc))}`
       : statement
   api.params.assertAllUsed()
+  checkAggregates(ctx)
   const result = await inRequest(env, api, { rollback: prefs.tx === 'rollback' }, (tx) =>
     execute(tx, sql ? [sql] : [], representationMode, ctx.sql.params, (n) =>
       checkMutation(prefs, acc, n),
@@ -216,7 +219,11 @@ async function mutate(
   const res: ResponseParts = {
     status: representationMode ? 200 : 204,
     headers: {
-      'Content-Range': contentRange(0, result.affected - 1, prefs.count ? result.affected : null),
+      'Content-Range': contentRange(
+        0,
+        result.affected - 1,
+        shouldCount(prefs) ? result.affected : null,
+      ),
     },
     body: null,
   }

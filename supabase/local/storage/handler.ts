@@ -6,7 +6,7 @@ import type { JwtTools } from '../jwt'
 import type { BlobStore } from './blobs'
 import { handleBucketRoute } from './buckets'
 import { ERRORS, fromDbError, StorageError } from './errors'
-import { handleObjectRoute } from './objects'
+import { handleObjectRoute } from './object-routes'
 
 /**
  * The Storage API (`/storage/v1`) as supabase-js's storage client speaks it: buckets, objects, signed

@@ -91,9 +91,20 @@ describe('ceilings from the store config', () => {
       checkout_request_id: `ws_CO_${randomUUID()}`,
     })
     expect(prompt.error?.message).toBe(
-      'M-Pesa takes at most KSh 5,000 in one payment. Please pay this order by bank transfer.',
+      'M-Pesa takes at most KSh 5,000 in one payment. Please pay this order by card or bank transfer.',
     )
     await admin.from('store_settings').update({ mpesa_max_amount: 250000 }).eq('id', true)
+  })
+
+  it('no prompt is recorded for a card order, and the refusal says it is paid by card', async () => {
+    const card = await place('pl-scarf', 'card')
+    expect(card.error).toBeNull()
+    const prompt = await server.admin().rpc('record_payment_request', {
+      order_id: card.order!.id,
+      phone: '0733100200',
+      checkout_request_id: `ws_CO_${randomUUID()}`,
+    })
+    expect(prompt.error?.message).toBe('This order is paid by card.')
   })
 
   it('cash on delivery is refused above the ceiling the store sets, and allowed once raised', async () => {

@@ -65,6 +65,8 @@ const callable: Record<string, { anon: boolean; authenticated: boolean; service_
   set_order_status: { anon: false, authenticated: true, service_role: true },
   refund_order: { anon: false, authenticated: true, service_role: true },
   record_refund_result: { anon: false, authenticated: false, service_role: true },
+  record_refund_request: { anon: false, authenticated: false, service_role: true },
+  record_mpesa_refund_result: { anon: false, authenticated: false, service_role: true },
   claim_due_refunds: { anon: false, authenticated: false, service_role: true },
   record_card_session: { anon: false, authenticated: false, service_role: true },
   record_card_result: { anon: false, authenticated: false, service_role: true },

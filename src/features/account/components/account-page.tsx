@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react/box'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { buttonLinkStyle } from '@/components/button-link'
 import { HeartIcon } from '@/components/icons'
 import { PageLoading } from '@/components/page-loading'
@@ -13,15 +13,16 @@ import {
   startAuth,
   type AuthUser,
 } from '@/features/auth/auth-slice'
-import { signOutWarning, useOutboxItems, type OutboxItem } from '@/features/outbox/outbox-slice'
+import { signOutWarning, useOutboxItems, type OutboxItem } from '@/features/outbox/outbox'
 import { selectWishlistCount } from '@/features/wishlist/wishlist-slice'
-import { Notice, SectionCard } from './account-ui'
+import { SectionCard } from './account-ui'
 import { AddressesSection } from './addresses-section'
 import { OrdersSection, type WaitingOrder } from './orders-section'
 import { PasswordSection } from './password-section'
 import { ProfileSection } from './profile-section'
 import { TwoStepSection } from './two-step-section'
 import { SignOutCard } from './sign-out-card'
+import { Notice } from '@/components/ui/notice'
 
 /**
  * /account: profile, saved addresses, orders, wishlist and sign-out for the signed-in shopper; a

@@ -2,6 +2,7 @@ import { Button, type ButtonProps } from '@chakra-ui/react/button'
 import { chakra } from '@chakra-ui/react/styled-system'
 import type { ComponentProps, ReactNode } from 'react'
 import { VisuallyHidden } from '@/components/visually-hidden'
+import { Notice } from '@/components/ui/notice'
 
 /** One section of the account page: a quiet white card with a serif heading. */
 export function SectionCard({
@@ -119,37 +120,6 @@ export function QuietButton({
     >
       {children}
     </chakra.button>
-  )
-}
-
-export function Notice({
-  tone = 'info',
-  title,
-  children,
-  role,
-}: {
-  tone?: 'info' | 'error' | 'success'
-  title?: ReactNode
-  children?: ReactNode
-  role?: 'status' | 'alert'
-}) {
-  const accent = { info: 'brand.gold', error: 'brand.sale', success: 'brand.kenyaGreen' }[tone]
-  return (
-    <chakra.div
-      role={role}
-      p="4"
-      bg="brand.cream"
-      borderLeftWidth="3px"
-      borderColor={accent}
-      fontSize="sm"
-    >
-      {title ? (
-        <chakra.p fontWeight="semibold" color="brand.ink" mb={children ? '1' : '0'}>
-          {title}
-        </chakra.p>
-      ) : null}
-      {children ? <chakra.div color="brand.charcoal">{children}</chakra.div> : null}
-    </chakra.div>
   )
 }
 

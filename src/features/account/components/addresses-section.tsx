@@ -14,15 +14,9 @@ import {
   type AddressInput,
 } from '../api/addresses'
 import { useOnlineStatus } from '@/lib/use-online-status'
-import { useRemote } from '../use-remote'
-import {
-  LoadProblem,
-  Loading,
-  Notice,
-  QuietButton,
-  SecondaryButton,
-  SectionCard,
-} from './account-ui'
+import { useRemote } from '@/lib/use-remote'
+import { Notice } from '@/components/ui/notice'
+import { LoadProblem, Loading, QuietButton, SecondaryButton, SectionCard } from './account-ui'
 import { AddressForm } from './address-form'
 
 const toDraft = (address: Address): AddressDraft => ({
@@ -48,7 +42,7 @@ type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; id: string }
 /** Saved delivery addresses: add, edit, delete, choose the default one for checkout. */
 export function AddressesSection({ userId }: { userId: string }) {
   const online = useOnlineStatus()
-  const { state, reload, set } = useRemote(() => listAddresses(), userId)
+  const { state, reload, set } = useRemote(userId, () => listAddresses())
   const [editing, setEditing] = useState<Editing>({ kind: 'none' })
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null)
   const list = state.status === 'ready' ? state.data : (state.data ?? [])

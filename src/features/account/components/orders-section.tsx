@@ -2,7 +2,7 @@ import { Badge } from '@chakra-ui/react/badge'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import { useId, useState, type ReactNode } from 'react'
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/app-state'
 import { buttonLinkStyle } from '@/components/button-link'
 import { ChevronDownIcon, ChevronUpIcon } from '@/components/icons'
 import { store } from '@/config/site'
@@ -10,8 +10,9 @@ import { selectCurrency } from '@/features/currency/currency-slice'
 import { formatPrice, type Currency } from '@/lib/money'
 import { listOrders, type Order } from '../api/orders'
 import { useOnlineStatus } from '@/lib/use-online-status'
-import { useRemote } from '../use-remote'
-import { LoadProblem, Loading, Notice, SectionCard } from './account-ui'
+import { useRemote } from '@/lib/use-remote'
+import { LoadProblem, Loading, SectionCard } from './account-ui'
+import { Notice } from '@/components/ui/notice'
 
 const statusText: Record<Order['status'], string> = {
   pending: 'Received',
@@ -58,7 +59,7 @@ export function OrdersSection({
 }) {
   const online = useOnlineStatus()
   const currency = useAppSelector(selectCurrency)
-  const { state, reload } = useRemote(() => listOrders(), userId)
+  const { state, reload } = useRemote(userId, () => listOrders())
   const orders = state.status === 'ready' ? state.data : (state.data ?? [])
 
   const failed = state.status === 'error'

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react'
 import { fieldAria, FormField } from '@/components/form-field'
 import { notify } from '@/components/toaster'
 import { changePassword, PasswordChangeError, sendPasswordCode } from '../api/password'
-import { Notice, PrimaryButton, SecondaryButton, SectionCard } from './account-ui'
+import { PrimaryButton, SecondaryButton, SectionCard } from './account-ui'
+import { Notice } from '@/components/ui/notice'
 
 const ids = {
   code: 'password-code',

@@ -1,7 +1,7 @@
 import { Input } from '@chakra-ui/react/input'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { useState, type FormEvent } from 'react'
-import { useAppDispatch } from '@/app/hooks'
+import { useAppDispatch } from '@/lib/app-state'
 import { fieldAria, FormField } from '@/components/form-field'
 import { notify } from '@/components/toaster'
 import { profileNameChanged, type AuthUser } from '@/features/auth/auth-slice'
@@ -15,7 +15,7 @@ import {
 } from '../account-validation'
 import { fetchProfile, saveProfile, type Profile } from '../api/profile'
 import { useOnlineStatus } from '@/lib/use-online-status'
-import { useRemote } from '../use-remote'
+import { useRemote } from '@/lib/use-remote'
 import { LoadProblem, Loading, PrimaryButton, SectionCard } from './account-ui'
 
 const ids = { fullName: 'profile-name', phone: 'profile-phone' }
@@ -28,7 +28,7 @@ const toDraft = (profile: Profile): ProfileDraft => ({
 /** Name and phone; the email is the sign-in address and is shown, not edited, here. */
 export function ProfileSection({ user }: { user: AuthUser }) {
   const online = useOnlineStatus()
-  const { state, reload, set } = useRemote(() => fetchProfile(user.id), user.id)
+  const { state, reload, set } = useRemote(user.id, () => fetchProfile(user.id))
   return (
     <SectionCard
       id="profile"

@@ -1,10 +1,11 @@
 import { chakra } from '@chakra-ui/react/styled-system'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useAppDispatch } from '@/app/hooks'
+import { useAppDispatch } from '@/lib/app-state'
 import { notify } from '@/components/toaster'
 import { signOut } from '@/features/auth/auth-slice'
-import { Notice, PrimaryButton, SecondaryButton, SectionCard } from './account-ui'
+import { PrimaryButton, SecondaryButton, SectionCard } from './account-ui'
+import { Notice } from '@/components/ui/notice'
 
 /**
  * Sign-out (spec §7, §8). Orders still waiting on this device to be sent are the shopper's and are

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { notify } from '@/components/toaster'
 import { CodeForm, TotpSetupPanel } from '@/components/two-step'
 import { assurance, turnOffTotp, type Assurance } from '@/lib/two-step'
-import { Notice, PrimaryButton, SecondaryButton, SectionCard } from './account-ui'
+import { PrimaryButton, SecondaryButton, SectionCard } from './account-ui'
+import { Notice } from '@/components/ui/notice'
 
 type Step = 'idle' | 'setting-up' | 'confirm-off'
 

@@ -29,6 +29,7 @@ export interface RefundRequest {
 export interface RefundDoc {
   id: string
   amount: number
+  method: 'mpesa' | 'card' | 'bank' | 'cod'
   status: 'pending' | 'completed' | 'failed'
   channel: 'provider' | 'manual'
   reference: string | null

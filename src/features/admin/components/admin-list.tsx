@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react'
 import { SearchIcon } from '@/components/icons'
-import type { AdminQuery } from '../use-admin-query'
+import type { Remote } from '@/lib/use-remote'
 import { EmptyState, ErrorState, Label, LoadingState, Pager, Table, TableScroll } from './admin-ui'
 
 /**
@@ -105,7 +105,7 @@ export function PagedResults<Row>({
   pager,
   children,
 }: {
-  query: AdminQuery<{ rows: Row[]; count: number }>
+  query: Remote<{ rows: Row[]; count: number }>
   loadingLabel: string
   empty: ReactNode
   tableLabel: string

@@ -8,6 +8,7 @@ import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon } from '@/components/ico
 import { VisuallyHidden } from '@/components/visually-hidden'
 import type { AffiliateSummary } from '../api/affiliates-api'
 import type { Tone } from '../labels'
+import { controlStyle, fieldAria, FormField } from '@/components/form-field'
 
 /**
  * The admin area's building blocks. The trimmed theme carries recipes only for buttons, inputs, badges,
@@ -169,19 +170,6 @@ export function AdminButton({
   return <Button borderRadius="sm" minH="10" size="sm" {...variantStyles[tone]} {...props} />
 }
 
-/** Select and textarea borrow the input's look (no recipes for them in the trimmed theme). */
-export const controlStyle = {
-  width: '100%',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l2',
-  bg: 'white',
-  px: '3',
-  fontSize: 'md',
-  _focusVisible: { outline: '2px solid', outlineColor: 'brand.gold', outlineOffset: '0' },
-  _invalid: { borderColor: 'brand.sale' },
-} as const
-
 export const Select = chakra('select', { base: { ...controlStyle, h: '10' } })
 export const TextArea = chakra('textarea', { base: { ...controlStyle, py: '2', minH: '24' } })
 
@@ -190,14 +178,8 @@ export function Label(props: HTMLChakraProps<'label'>) {
   return <chakra.label display="block" fontWeight="medium" fontSize="sm" mb="1" {...props} />
 }
 
-/** A label, an optional hint, the control and its error, wired for screen readers by id. */
-export function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
+/** A label, an optional hint under the control (the error takes its place), wired by id. */
+export function Field(props: {
   id: string
   label: ReactNode
   hint?: ReactNode
@@ -205,29 +187,14 @@ export function Field({
   children: ReactNode
 }) {
   return (
-    <Box minW="0">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && !error ? (
-        <chakra.p id={`${id}-hint`} fontSize="xs" color="brand.muted" mt="1">
-          {hint}
-        </chakra.p>
-      ) : null}
-      {error ? (
-        <chakra.p id={`${id}-error`} fontSize="sm" color="brand.sale" mt="1">
-          {error}
-        </chakra.p>
-      ) : null}
-    </Box>
+    <FormField {...props} hintBelow dense labelProps={{ fontWeight: 'medium', color: 'inherit' }} />
   )
 }
 
 /** aria-describedby / aria-invalid for a control inside a Field. */
 export function describe(id: string, error?: string, hint?: boolean) {
-  return {
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
-  } as const
+  const { id: _id, ...aria } = fieldAria(id, { error, hint, hintBelow: true })
+  return aria
 }
 
 export const Table = chakra('table', {

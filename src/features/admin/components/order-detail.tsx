@@ -1,9 +1,11 @@
 import { BankTransferReceived } from './bank-transfer-received'
 import { DispatchDialog } from './dispatch-dialog'
+import { OrderPayments } from './order-payments'
 import { OrderRefunds } from './order-refunds'
+import { OrderRow, OrderSection } from './order-section'
 import { Box } from '@chakra-ui/react/box'
 import { chakra } from '@chakra-ui/react/styled-system'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { Drawer } from '@/components/drawer'
 import { notify } from '@/components/toaster'
 import { formatPrice } from '@/lib/money'
@@ -152,7 +154,7 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
       </Box>
 
       {next.length > 0 ? (
-        <Section title="Next step">
+        <OrderSection title="Next step">
           <Box display="flex" flexWrap="wrap" gap="2">
             {next
               .filter((status) => status !== 'cancelled')
@@ -195,10 +197,10 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
               {problem}
             </chakra.p>
           ) : null}
-        </Section>
+        </OrderSection>
       ) : null}
 
-      <Section title="Items">
+      <OrderSection title="Items">
         <TableScroll label="Items">
           <Table>
             <thead>
@@ -249,29 +251,29 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
           </Table>
         </TableScroll>
         <chakra.dl display="grid" gridTemplateColumns="1fr auto" gap="1" mt="3" fontSize="sm">
-          <Row label="Subtotal" value={formatPrice(order.subtotal, 'KSH')} />
+          <OrderRow label="Subtotal" value={formatPrice(order.subtotal, 'KSH')} />
           {order.discount_total - order.code_discount > 0 ? (
-            <Row
+            <OrderRow
               label="Discounts"
               value={`−${formatPrice(order.discount_total - order.code_discount, 'KSH')}`}
             />
           ) : null}
           {order.code_discount > 0 ? (
-            <Row
+            <OrderRow
               label={`${order.discount_codes.length > 1 ? 'Codes' : 'Code'} ${order.discount_codes.join(', ')}`}
               value={`−${formatPrice(order.code_discount, 'KSH')}`}
             />
           ) : null}
-          <Row
+          <OrderRow
             label="Delivery"
             value={order.delivery_fee === 0 ? 'Free' : formatPrice(order.delivery_fee, 'KSH')}
           />
-          <Row label="Total" value={formatPrice(order.total, 'KSH')} strong />
+          <OrderRow label="Total" value={formatPrice(order.total, 'KSH')} strong />
         </chakra.dl>
-      </Section>
+      </OrderSection>
 
       <Box display="grid" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="6">
-        <Section title="Customer">
+        <OrderSection title="Customer">
           <chakra.p fontWeight="medium">{order.customer_name}</chakra.p>
           <chakra.p>
             <chakra.a href={`tel:+${order.phone}`} textDecoration="underline">
@@ -286,8 +288,8 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
           <chakra.p fontSize="sm" color="brand.muted" mt="1">
             {order.user_id ? 'Signed-in shopper' : 'Guest checkout'}
           </chakra.p>
-        </Section>
-        <Section title={order.delivery_method === 'pickup' ? 'Pickup' : 'Delivery'}>
+        </OrderSection>
+        <OrderSection title={order.delivery_method === 'pickup' ? 'Pickup' : 'Delivery'}>
           {address.map((line) => (
             <chakra.p key={line}>{line}</chakra.p>
           ))}
@@ -303,53 +305,14 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
               {order.rider_note}
             </chakra.p>
           ) : null}
-        </Section>
+        </OrderSection>
       </Box>
 
-      <Section title="Payments">
-        {order.payments.length === 0 ? (
-          <chakra.p fontSize="sm" color="brand.muted">
-            {order.payment_method === 'cod'
-              ? 'Cash on delivery: recorded when the order is delivered.'
-              : 'No M-Pesa request yet.'}
-          </chakra.p>
-        ) : (
-          <chakra.ul listStyleType="none" display="grid" gap="2">
-            {order.payments.map((payment) => (
-              <chakra.li
-                key={payment.id}
-                borderWidth="1px"
-                borderColor="brand.line"
-                p="3"
-                fontSize="sm"
-              >
-                <Box display="flex" flexWrap="wrap" gap="2" alignItems="center">
-                  <StatusBadge tone={paymentStatusTone[payment.status]}>
-                    {paymentStatusLabel[payment.status]}
-                  </StatusBadge>
-                  <chakra.strong>{payment.provider === 'mpesa' ? 'M-Pesa' : 'Cash'}</chakra.strong>
-                  <span>{formatPrice(payment.amount, 'KSH')}</span>
-                  <chakra.span color="brand.muted">
-                    {formatDateTime(payment.updated_at)}
-                  </chakra.span>
-                </Box>
-                {payment.mpesa_receipt ? (
-                  <chakra.p mt="1">Receipt {payment.mpesa_receipt}</chakra.p>
-                ) : null}
-                {payment.result_desc ? (
-                  <chakra.p mt="1" color="brand.muted">
-                    {payment.result_desc}
-                  </chakra.p>
-                ) : null}
-              </chakra.li>
-            ))}
-          </chakra.ul>
-        )}
-      </Section>
+      <OrderPayments order={order} />
 
       <OrderRefunds order={order} onChanged={onChanged} />
 
-      <Section title="Referral">
+      <OrderSection title="Referral">
         {order.affiliate ? (
           <Box fontSize="sm">
             <chakra.p>
@@ -376,9 +339,9 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
             No affiliate referral.
           </chakra.p>
         )}
-      </Section>
+      </OrderSection>
 
-      <Section title="History">
+      <OrderSection title="History">
         <chakra.dl
           display="grid"
           gridTemplateColumns="auto 1fr"
@@ -386,22 +349,22 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
           rowGap="1"
           fontSize="sm"
         >
-          <Row label="Placed" value={formatDateTime(order.created_at)} />
-          {order.paid_at ? <Row label="Paid" value={formatDateTime(order.paid_at)} /> : null}
+          <OrderRow label="Placed" value={formatDateTime(order.created_at)} />
+          {order.paid_at ? <OrderRow label="Paid" value={formatDateTime(order.paid_at)} /> : null}
           {order.confirmed_at ? (
-            <Row label="Confirmed" value={formatDateTime(order.confirmed_at)} />
+            <OrderRow label="Confirmed" value={formatDateTime(order.confirmed_at)} />
           ) : null}
           {order.dispatched_at ? (
-            <Row label="Dispatched" value={formatDateTime(order.dispatched_at)} />
+            <OrderRow label="Dispatched" value={formatDateTime(order.dispatched_at)} />
           ) : null}
           {order.delivered_at ? (
-            <Row label="Delivered" value={formatDateTime(order.delivered_at)} />
+            <OrderRow label="Delivered" value={formatDateTime(order.delivered_at)} />
           ) : null}
           {order.cancelled_at ? (
-            <Row label="Cancelled" value={formatDateTime(order.cancelled_at)} />
+            <OrderRow label="Cancelled" value={formatDateTime(order.cancelled_at)} />
           ) : null}
         </chakra.dl>
-      </Section>
+      </OrderSection>
 
       <DispatchDialog
         order={order}
@@ -429,39 +392,5 @@ function OrderBody({ order, onChanged }: { order: OrderDetail; onChanged: () => 
         </chakra.p>
       </ConfirmDialog>
     </Box>
-  )
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <chakra.section>
-      <chakra.h3
-        fontSize="xs"
-        fontWeight="semibold"
-        textTransform="uppercase"
-        letterSpacing="0.08em"
-        color="brand.muted"
-        mb="2"
-      >
-        {title}
-      </chakra.h3>
-      {children}
-    </chakra.section>
-  )
-}
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <>
-      <chakra.dt
-        color={strong ? 'brand.ink' : 'brand.muted'}
-        fontWeight={strong ? 'semibold' : undefined}
-      >
-        {label}
-      </chakra.dt>
-      <chakra.dd textAlign="end" fontWeight={strong ? 'semibold' : undefined}>
-        {value}
-      </chakra.dd>
-    </>
   )
 }

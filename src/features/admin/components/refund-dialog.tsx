@@ -7,8 +7,9 @@ import { formatPrice } from '@/lib/money'
 import { getSupabase } from '@/lib/supabase'
 import { refundOrder, refundableAmount, type RefundableOrder } from '../api/refunds-api'
 import { AdminApiError, errorMessage } from '../api/admin-api-error'
-import { controlStyle, describe, Field } from './admin-ui'
+import { describe, Field } from './admin-ui'
 import { FormDialog } from './form-dialog'
+import { controlStyle } from '@/components/form-field'
 
 const methodWords: Record<string, string> = {
   mpesa: 'back to the M-Pesa number that paid',
@@ -21,8 +22,9 @@ const methodWords: Record<string, string> = {
 /**
  * An admin refunds all or part of a paid order: how many of each line, any extra amount (the delivery
  * fee, goodwill) and why. The database works out the amount and refuses anything beyond what was paid;
- * M-Pesa money goes back through the provider, bank and cash refunds need the reference of the refund
- * staff made.
+ * M-Pesa and card money goes back through the provider, bank and cash refunds need the reference of the
+ * refund staff made. When the provider cannot send it (`refund_by_hand`), the form keeps what was typed
+ * and turns to recording the refund staff make by hand.
  */
 export function RefundDialog({
   order,
@@ -68,7 +70,9 @@ export function RefundDialog({
               type: 'info',
               title: `Refund of ${formatPrice(refund.amount, 'KSH')} on ${order.order_number} is on its way`,
               description:
-                'The provider did not answer yet. The refund is sent again automatically; do not refund it by hand.',
+                refund.method === 'mpesa'
+                  ? 'M-Pesa accepted it and is sending the money back; the order shows the refund once M-Pesa confirms. Do not refund it by hand.'
+                  : 'The provider did not answer yet. The refund is sent again automatically; do not refund it by hand.',
             }
           : {
               type: 'success',

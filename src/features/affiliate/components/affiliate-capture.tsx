@@ -1,6 +1,6 @@
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { useAppDispatch } from '@/app/hooks'
+import { useAppDispatch } from '@/lib/app-state'
 import { captureAffiliateCode, expireAffiliateCode } from '../affiliate-slice'
 
 const PARAMS = ['ref', 'affiliate'] as const

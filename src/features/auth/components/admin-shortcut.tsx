@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/app-state'
 import { headerIconClass } from '@/components/header/header-icon'
 import { DashboardIcon } from '@/components/icons'
 import { selectIsStaff } from '../auth-slice'

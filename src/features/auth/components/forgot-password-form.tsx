@@ -5,7 +5,8 @@ import { fieldAria, FormField } from '@/components/form-field'
 import { notify } from '@/components/toaster'
 import { requestPasswordReset } from '../api/auth-api'
 import { emailError } from '../credentials'
-import { Notice, SubmitButton } from './form-parts'
+import { SubmitButton } from './form-parts'
+import { Notice } from '@/components/ui/notice'
 
 const emailId = 'reset-email'
 

@@ -1,6 +1,7 @@
 import { Button, type ButtonProps } from '@chakra-ui/react/button'
 import { chakra } from '@chakra-ui/react/styled-system'
 import type { ReactNode } from 'react'
+import { Notice } from '@/components/ui/notice'
 
 /** The one call to action of an auth form: full width, ink on ivory, like the store's other buttons. */
 export function SubmitButton(props: ButtonProps) {
@@ -37,42 +38,6 @@ export function TextButton({ children, onClick }: { children: ReactNode; onClick
     >
       {children}
     </chakra.button>
-  )
-}
-
-/** A framed message inside a form: `tone` sets the accent (gold notice, red problem, green done). */
-export function Notice({
-  tone = 'info',
-  title,
-  children,
-  role,
-  id,
-}: {
-  tone?: 'info' | 'error' | 'success'
-  title?: ReactNode
-  children?: ReactNode
-  role?: 'status' | 'alert'
-  id?: string
-}) {
-  const accent = { info: 'brand.gold', error: 'brand.sale', success: 'brand.kenyaGreen' }[tone]
-  return (
-    <chakra.div
-      id={id}
-      role={role}
-      p="4"
-      bg="brand.cream"
-      borderLeftWidth="3px"
-      borderColor={accent}
-      fontSize="sm"
-      color="brand.ink"
-    >
-      {title ? (
-        <chakra.p fontWeight="semibold" mb={children ? '1' : '0'}>
-          {title}
-        </chakra.p>
-      ) : null}
-      {children ? <chakra.div color="brand.charcoal">{children}</chakra.div> : null}
-    </chakra.div>
   )
 }
 

@@ -7,8 +7,9 @@ import { fieldAria, FormField } from '@/components/form-field'
 import { notify, toaster } from '@/components/toaster'
 import { signInWithEmail } from '../api/auth-api'
 import { validateSignIn, type SignInErrors } from '../credentials'
-import { Notice, SubmitButton, TextButton } from './form-parts'
+import { SubmitButton, TextButton } from './form-parts'
 import { PasswordField } from './password-input'
+import { Notice } from '@/components/ui/notice'
 
 const ids = { email: 'signin-email', password: 'signin-password', form: 'signin-problem' }
 

@@ -11,8 +11,9 @@ import {
   validateSignUp,
   type SignUpErrors,
 } from '../credentials'
-import { Notice, SubmitButton } from './form-parts'
+import { SubmitButton } from './form-parts'
 import { PasswordField } from './password-input'
+import { Notice } from '@/components/ui/notice'
 
 const ids = { fullName: 'signup-name', email: 'signup-email', password: 'signup-password' }
 const order = ['fullName', 'email', 'password'] as const

@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { headerIconClass } from '@/components/header/header-icon'
 import { ShoppingBagIcon } from '@/components/icons'
 import { openCart, selectCartCount } from '../cart-slice'

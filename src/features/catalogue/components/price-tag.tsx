@@ -1,4 +1,4 @@
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/app-state'
 import '@/components/visually-hidden.css'
 import { selectCurrency } from '@/features/currency/currency-slice'
 import { discountedPrice, formatPrice } from '@/lib/money'

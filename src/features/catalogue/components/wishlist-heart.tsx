@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { HeartIcon } from '@/components/icons'
 import { selectIsInWishlist, toggleWishlist } from '@/features/wishlist/wishlist-slice'
 import { discountedPrice } from '@/lib/money'

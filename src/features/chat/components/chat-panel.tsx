@@ -1,6 +1,6 @@
 import { chakra } from '@chakra-ui/react/styled-system'
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react'
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/app-state'
 import { CloseIcon, SendIcon, SparkleIcon } from '@/components/icons'
 import { timings } from '@/config/site'
 import { selectCartCount } from '@/features/cart/cart-slice'

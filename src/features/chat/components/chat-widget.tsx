@@ -1,11 +1,11 @@
 import { chakra } from '@chakra-ui/react/styled-system'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
-import { useAppDispatch, useAppSelector, useAppStore } from '@/app/hooks'
+import { useAppDispatch, useAppSelector, useAppStore } from '@/lib/app-state'
 import { SparkleIcon } from '@/components/icons'
 import { OptionalPart } from '@/components/optional-part'
 import { selectAuthUser } from '@/features/auth/auth-slice'
-import { subscribeOutboxEvents } from '@/features/outbox/outbox-slice'
+import { subscribeOutboxEvents } from '@/features/outbox/outbox'
 import { whenIdle } from '@/lib/when-idle'
 import { useStepAside } from '../use-step-aside'
 

@@ -1,7 +1,7 @@
 import type { CartProduct, ProductCard } from '@shared/assistant/types'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { placeholderImage } from '@/config/site'
 import { openCart } from '@/features/cart/cart-slice'
 import { selectCurrency } from '@/features/currency/currency-slice'

@@ -1,7 +1,7 @@
 import { chakra } from '@chakra-ui/react/styled-system'
 import { formatPrice } from '@/lib/money'
 import type { OrderDocument } from '../checkout-types'
-import { Notice } from './form-controls'
+import { Notice } from '@/components/ui/notice'
 
 const dueText = (iso: string | null | undefined) =>
   iso
@@ -17,7 +17,7 @@ export function BankTransferPanel({ order }: { order: OrderDocument }) {
   if (order.paymentMethod !== 'bank' || !order.bankTransfer) return null
   if (order.paymentStatus === 'paid') {
     return (
-      <Notice tone="success" role="status">
+      <Notice compact tone="success" role="status">
         <chakra.strong display="block">Payment received</chakra.strong>
         {formatPrice(order.total, 'KSH')} received by bank transfer
         {order.payment?.receipt ? ` (reference ${order.payment.receipt})` : ''}.

@@ -5,7 +5,8 @@ import { formatPrice } from '@/lib/money'
 import { startCardPayment } from '../api/card-api'
 import { peekCardIntent, takeCardIntent } from '../checkout-storage'
 import type { OrderDocument } from '../checkout-types'
-import { Notice, primaryButton } from './form-controls'
+import { primaryButton } from './form-controls'
+import { Notice } from '@/components/ui/notice'
 
 type Phase = { state: 'idle' } | { state: 'opening' } | { state: 'error'; message: string }
 
@@ -44,7 +45,7 @@ export function CardPanel({ order, token }: { order: OrderDocument; token: strin
   if (order.paymentMethod !== 'card') return null
   if (order.paymentStatus === 'paid') {
     return (
-      <Notice tone="success" role="status">
+      <Notice compact tone="success" role="status">
         <chakra.strong display="block">Payment received</chakra.strong>
         {formatPrice(order.total, 'KSH')} paid by card.
         {order.payment?.resultDesc ? ` ${order.payment.resultDesc}.` : ''}
@@ -67,7 +68,7 @@ export function CardPanel({ order, token }: { order: OrderDocument; token: strin
       </chakra.h2>
       <Stack gap="4" align="start">
         {declined ? (
-          <Notice tone="error" role="alert">
+          <Notice compact tone="error" role="alert">
             <chakra.strong display="block">Your card payment did not go through</chakra.strong>
             {order.payment?.resultDesc ? `${order.payment.resultDesc}. ` : ''}No money was taken.
             You can try again with the same or another card.
@@ -79,12 +80,14 @@ export function CardPanel({ order, token }: { order: OrderDocument; token: strin
           </chakra.p>
         )}
         {phase.state === 'error' ? (
-          <Notice tone="error" role="alert">
+          <Notice compact tone="error" role="alert">
             {phase.message}
           </Notice>
         ) : null}
         {phase.state === 'opening' ? (
-          <Notice role="status">Taking you to the secure card payment page…</Notice>
+          <Notice compact role="status">
+            Taking you to the secure card payment page…
+          </Notice>
         ) : null}
         <chakra.button
           type="button"

@@ -2,46 +2,27 @@ import { Box } from '@chakra-ui/react/box'
 import { Grid } from '@chakra-ui/react/grid'
 import { Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { Link } from '@tanstack/react-router'
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { DiscountCodeField } from '@/components/discount-code-field'
-import { notify } from '@/components/toaster'
 import { paths } from '@/config/paths'
-import { activeAffiliateCode, selectAffiliateRecord } from '@/features/affiliate/affiliate-slice'
+import { selectAffiliateRecord } from '@/features/affiliate/affiliate-slice'
 import { selectAuthUser } from '@/features/auth/auth-slice'
-import {
-  clearCart,
-  removeItem,
-  selectCartItems,
-  setQuantity,
-  type CartItem,
-} from '@/features/cart/cart-slice'
+import { removeItem, selectCartItems, setQuantity } from '@/features/cart/cart-slice'
 import { selectCurrency } from '@/features/currency/currency-slice'
-import { enqueue, type OutboxPayload } from '@/features/outbox/outbox-slice'
 import { formatPrice } from '@/lib/money'
 import { formatKenyanPhone, normalizeKenyanPhone } from '@/lib/phone'
 import { useOnlineStatus } from '@/lib/use-online-status'
-import { placeOrder, type QuoteExtras } from '../api/checkout-api'
-import {
-  clearDraft,
-  endAttempt,
-  loadAttempt,
-  loadDraft,
-  saveDraft,
-  saveCardIntent,
-  savePayIntent,
-} from '../checkout-storage'
+import type { QuoteExtras } from '../api/checkout-api'
+import { loadDraft, saveDraft } from '../checkout-storage'
 import {
   addDiscountCode,
-  clearDiscountCodes,
   normalizeCode,
   removeDiscountCode,
   selectDiscountCodes,
 } from '../checkout-slice'
-import type { ConflictLine, OrderDocument, PlaceOrderPayload } from '../checkout-types'
 import {
-  asCheckoutField,
   fieldOrder,
   mpesaPhoneOf,
   validateCheckout,
@@ -50,28 +31,19 @@ import {
   type CheckoutField,
 } from '../checkout-validation'
 import { lineNotice, lineStates } from '../line-problems'
-import { deviceId } from '../device-id'
-import { buildOrderPayload, orderItems, quoteDelivery } from '../order-payload'
-import {
-  latestQueuedOrder,
-  queueOrder,
-  type QueuedCartLine,
-  type QueuedOrder,
-} from '../queued-orders'
-import { saveOrderLink } from '../saved-orders'
-import { submitOrder } from '../submit-order'
+import { orderItems, quoteDelivery } from '../order-payload'
 import { usePaymentLimits } from '../use-payment-limits'
 import { usePickupPoints } from '../use-pickup-points'
+import { usePlaceOrder } from '../use-place-order'
 import { useQuote } from '../use-quote'
 import { ContactSection } from './contact-section'
 import { DeliverySection } from './delivery-section'
 import { EmptyCheckout } from './empty-checkout'
-import { controlId, Notice, primaryButton } from './form-controls'
+import { primaryButton } from './form-controls'
 import { OrderSummary } from './order-summary'
 import { PaymentSection } from './payment-section'
 import { QueuedOrderPanel } from './queued-order-panel'
-
-type Phase = 'form' | 'placing' | 'done'
+import { Notice } from '@/components/ui/notice'
 
 /** The cart has been read back from the device (an empty cart before then is not the shopper's). */
 function useCartReady() {
@@ -88,7 +60,6 @@ function useCartReady() {
  */
 export function CheckoutPage() {
   const dispatch = useAppDispatch()
-  const navigate = useNavigate()
   const items = useAppSelector(selectCartItems)
   const currency = useAppSelector(selectCurrency)
   const user = useAppSelector(selectAuthUser)
@@ -99,15 +70,6 @@ export function CheckoutPage() {
 
   const [draft, setDraft] = useState<CheckoutDraft>(loadDraft)
   const [touched, setTouched] = useState<ReadonlySet<CheckoutField>>(new Set())
-  const [submitted, setSubmitted] = useState(false)
-  const [serverErrors, setServerErrors] = useState<CheckoutErrors>({})
-  const [phase, setPhase] = useState<Phase>('form')
-  const [alert, setAlert] = useState<{ text: string; signIn?: boolean } | null>(null)
-  const [conflict, setConflict] = useState<ConflictLine[]>([])
-  // An order of this device still waiting in the outbox (or just answered) is shown instead of the form.
-  const [queued, setQueued] = useState<QueuedOrder | null>(() => latestQueuedOrder() ?? null)
-  const inFlight = useRef(false)
-  const alertRef = useRef<HTMLDivElement>(null)
 
   // A signed-in shopper starts with their name and email filled in (once per account).
   const [prefilledFor, setPrefilledFor] = useState<string | null>(null)
@@ -119,10 +81,6 @@ export function CheckoutPage() {
       email: current.email || user.email,
     }))
   }
-
-  useEffect(() => {
-    if (phase === 'form') saveDraft(draft)
-  }, [draft, phase])
 
   const lines = useMemo(() => orderItems(items), [items])
   const linesKey = JSON.stringify(lines)
@@ -155,12 +113,22 @@ export function CheckoutPage() {
       ? quoteState.quote
       : null
 
-  // A conflict answer is about the cart as it was sent.
-  const [conflictFor, setConflictFor] = useState(linesKey)
-  if (conflictFor !== linesKey) {
-    setConflictFor(linesKey)
-    setConflict([])
-  }
+  const {
+    phase,
+    submitted,
+    alert,
+    alertRef,
+    serverErrors,
+    clearServerErrors,
+    conflict,
+    queued,
+    leaveQueued,
+    submit,
+  } = usePlaceOrder({ linesKey, refreshQuote: quoteState.refresh })
+  useEffect(() => {
+    if (phase === 'form') saveDraft(draft)
+  }, [draft, phase])
+
   const states = lineStates(lines, quoteState.quote, conflict)
   const blocking =
     items.some((line, index) => lineNotice(line, states.get(index), currency)?.blocking) ||
@@ -175,10 +143,13 @@ export function CheckoutPage() {
     if (errors[field] && (submitted || touched.has(field))) shownErrors[field] = errors[field]
   }
 
-  const change = useCallback(<K extends keyof CheckoutDraft>(key: K, value: CheckoutDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }))
-    setServerErrors({})
-  }, [])
+  const change = useCallback(
+    <K extends keyof CheckoutDraft>(key: K, value: CheckoutDraft[K]) => {
+      setDraft((current) => ({ ...current, [key]: value }))
+      clearServerErrors()
+    },
+    [clearServerErrors],
+  )
   const blur = useCallback((field: CheckoutField) => {
     setTouched((current) => (current.has(field) ? current : new Set(current).add(field)))
   }, [])
@@ -189,129 +160,15 @@ export function CheckoutPage() {
   const freeDelivery = goods >= (quote?.freeDeliveryFrom ?? 5000)
   const total = quote?.total ?? null
 
-  const showAlert = (text: string, signIn = false) => {
-    setAlert({ text, signIn })
-    window.setTimeout(() => alertRef.current?.focus(), 0)
-  }
-
-  const placed = (order: OrderDocument, recovered: boolean) => {
-    setPhase('done')
-    saveOrderLink(order)
-    if (order.paymentMethod === 'mpesa') {
-      savePayIntent(
-        order.orderNumber,
-        normalizeKenyanPhone(mpesaPhoneOf(draft)) ?? order.contact.phone,
-      )
-    }
-    if (order.paymentMethod === 'card') saveCardIntent(order.orderNumber)
-    dispatch(clearCart())
-    dispatch(clearDiscountCodes())
-    clearDraft()
-    if (recovered) {
-      notify({
-        title: 'Your order was already placed',
-        description: `Order ${order.orderNumber} went through on an earlier try.`,
-        type: 'info',
-      })
-    }
-    void navigate({
-      to: '/order/$orderNumber',
-      params: { orderNumber: order.orderNumber },
-      search: { token: order.accessToken },
-    })
-  }
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    // A second tap while the first is on its way does nothing (and would reuse the same key anyway).
-    if (inFlight.current) return
-    setSubmitted(true)
-    setAlert(null)
-    setServerErrors({})
-    const firstInvalid = fieldOrder.find((field) => errors[field])
-    if (firstInvalid) {
-      document.getElementById(controlId(firstInvalid))?.focus()
-      return
-    }
-    if (blocking) {
-      showAlert('Some items in your cart have changed. Please review them in the order summary.')
-      return
-    }
-    inFlight.current = true
-    setPhase('placing')
-    const order = {
-      ...buildOrderPayload(
-        draft,
-        items,
-        { code: activeAffiliateCode(referral), expiry: referral?.expiry ?? null },
-        codes,
-      ),
-      deviceId: deviceId(),
-    }
-    const toOutbox = async (payload: PlaceOrderPayload) => {
-      const waiting = await queueOrder(
-        payload,
-        { ...draftSnapshot(draft), lines: cartSnapshot(items) },
-        (item) =>
-          dispatch(enqueue('order', item as unknown as OutboxPayload, { id: item.clientOrderId })),
-      )
-      // The outbox owns the key now; a new checkout starts with a new one. The cart empties as for a
-      // placed order, so the same items cannot be ordered twice while this one waits.
-      endAttempt()
-      clearDraft()
-      dispatch(clearCart())
-      setQueued(waiting)
-    }
-    try {
-      if (!navigator.onLine) {
-        await toOutbox({ ...order, clientOrderId: loadAttempt().clientOrderId })
-        return
-      }
-      const result = await submitOrder(order, placeOrder)
-      if (result.kind === 'placed') {
-        placed(result.order, result.recovered)
-        return
-      }
-      const { error } = result
-      // No answer at all (the connection dropped on the way): the outbox sends it, same key, later.
-      if (error.kind === 'network') {
-        await toOutbox(result.payload)
-        return
-      }
-      if (error.kind === 'invalid' && error.field === 'discountCodes') {
-        quoteState.refresh()
-        showAlert(error.message)
-        return
-      }
-      if (error.kind === 'invalid') {
-        const field = asCheckoutField(error.field)
-        if (field) {
-          setServerErrors({ [field]: error.message })
-          window.setTimeout(() => document.getElementById(controlId(field))?.focus(), 0)
-          return
-        }
-      }
-      if (error.kind === 'conflict') {
-        setConflict(error.lines)
-        quoteState.refresh()
-        showAlert(`${error.message} Please review the items marked in the order summary.`)
-        return
-      }
-      if (error.kind === 'unauthorized') {
-        showAlert('Please sign in again to finish your order.', true)
-        return
-      }
-      showAlert(error.message)
-    } finally {
-      inFlight.current = false
-      setPhase((current) => (current === 'placing' ? 'form' : current))
-    }
+    void submit({ draft, items, codes, referral, errors, blocking })
   }
 
   if (queued) {
     return (
       <PageFrame>
-        <QueuedOrderPanel queued={queued} onBack={() => setQueued(null)} />
+        <QueuedOrderPanel queued={queued} onBack={leaveQueued} />
       </PageFrame>
     )
   }
@@ -319,7 +176,9 @@ export function CheckoutPage() {
   if (phase === 'done') {
     return (
       <PageFrame>
-        <Notice role="status">Order placed. Taking you to your order…</Notice>
+        <Notice compact role="status">
+          Order placed. Taking you to your order…
+        </Notice>
       </PageFrame>
     )
   }
@@ -327,7 +186,13 @@ export function CheckoutPage() {
   if (items.length === 0) {
     return (
       <PageFrame>
-        {cartReady ? <EmptyCheckout /> : <Notice role="status">Loading your cart…</Notice>}
+        {cartReady ? (
+          <EmptyCheckout />
+        ) : (
+          <Notice compact role="status">
+            Loading your cart…
+          </Notice>
+        )}
       </PageFrame>
     )
   }
@@ -338,7 +203,7 @@ export function CheckoutPage() {
     <PageFrame>
       {!online ? (
         <Box mb="6">
-          <Notice tone="warning" role="status">
+          <Notice compact tone="warning" role="status">
             You're offline. You can still place your order: it is saved on this phone and sent as
             soon as you're back online. Prices and delivery are confirmed then.
           </Notice>
@@ -410,7 +275,7 @@ export function CheckoutPage() {
               <Stack gap="3" mt="5">
                 <Box ref={alertRef} tabIndex={-1} outline="none" role="alert">
                   {alert ? (
-                    <Notice tone="error">
+                    <Notice compact tone="error">
                       {alert.text}{' '}
                       {alert.signIn ? (
                         <Link to={paths.auth}>
@@ -449,28 +314,6 @@ export function CheckoutPage() {
       </chakra.form>
     </PageFrame>
   )
-}
-
-/** The cart lines as they were queued (plain data, saved on the device). */
-function cartSnapshot(items: readonly CartItem[]): QueuedCartLine[] {
-  return items.map((line) => ({
-    productId: line.productId,
-    name: line.name,
-    price: line.price,
-    quantity: line.quantity,
-    image: line.image,
-    ...(typeof line.size === 'string' ? { size: line.size } : {}),
-    ...(typeof line.color === 'string' ? { color: line.color } : {}),
-  }))
-}
-
-/** What the waiting screen needs to say about a queued order. */
-function draftSnapshot(draft: CheckoutDraft) {
-  return {
-    name: draft.name.trim(),
-    paymentMethod: draft.paymentMethod,
-    mpesaPhone: normalizeKenyanPhone(mpesaPhoneOf(draft)),
-  }
 }
 
 function PageFrame({ children }: { children: React.ReactNode }) {

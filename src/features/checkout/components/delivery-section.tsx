@@ -7,16 +7,9 @@ import { formatPrice, type Currency } from '@/lib/money'
 import type { PickupPoint } from '../checkout-types'
 import { limits } from '../checkout-validation'
 import type { SectionProps } from './contact-section'
-import {
-  ChoiceCard,
-  controlId,
-  controlProps,
-  controlStyle,
-  Field,
-  inputStyle,
-  Notice,
-  Section,
-} from './form-controls'
+import { ChoiceCard, controlId, controlProps, Field, inputStyle, Section } from './form-controls'
+import { Notice } from '@/components/ui/notice'
+import { controlStyle } from '@/components/form-field'
 
 const sortedCounties = [...counties].sort((a, b) => a.localeCompare(b, 'en-KE'))
 
@@ -85,6 +78,7 @@ export function DeliverySection({
             <chakra.select
               {...controlProps('delivery.county', { error: errors['delivery.county'] })}
               css={controlStyle}
+              minH="11"
               autoComplete="address-level1"
               value={draft.county}
               onChange={(e) => onChange('county', e.target.value)}
@@ -145,6 +139,7 @@ export function DeliverySection({
               <chakra.textarea
                 {...controlProps('delivery.note', { error: errors['delivery.note'], hint: true })}
                 css={controlStyle}
+                minH="11"
                 py="2"
                 rows={2}
                 maxLength={limits.note}
@@ -182,7 +177,7 @@ export function DeliverySection({
               />
             ))}
             {pickupPoints.length === 0 ? (
-              <Notice>
+              <Notice compact>
                 {pickupLoading
                   ? 'Loading pickup points…'
                   : 'Pickup points could not be loaded. Choose delivery, or try again when you are online.'}

@@ -1,6 +1,6 @@
 import { chakra } from '@chakra-ui/react/styled-system'
 import type { ComponentProps, ReactNode } from 'react'
-import { controlStyle as sharedControlStyle, fieldAria, FormField } from '@/components/form-field'
+import { fieldAria, FormField } from '@/components/form-field'
 
 /** The id of a field's control, from its name (`contact.phone` → `checkout-contact-phone`). */
 export const controlId = (field: string) => `checkout-${field.replace(/[^a-z0-9]+/gi, '-')}`
@@ -20,9 +20,6 @@ export function controlProps(
 ) {
   return { ...fieldAria(controlId(field), { error, hint, hintBelow: true }), name: field } as const
 }
-
-/** Select and textarea borrow the input's look, at the checkout's thumb-sized height. */
-export const controlStyle = { ...sharedControlStyle, minH: '11' } as const
 
 /** Inputs big enough for a thumb, 16px text so phones do not zoom in. */
 export const inputStyle = { h: '11', fontSize: 'md', bg: 'white' } as const
@@ -144,40 +141,6 @@ export function ChoiceCard({
         ) : null}
       </chakra.span>
     </chakra.label>
-  )
-}
-
-/** A notice box: `tone` sets the left rule's colour. */
-export function Notice({
-  tone = 'info',
-  children,
-  role,
-  id,
-}: {
-  tone?: 'info' | 'success' | 'error' | 'warning'
-  children: ReactNode
-  role?: 'alert' | 'status'
-  id?: string
-}) {
-  const colour = {
-    info: 'brand.gold',
-    success: 'brand.kenyaGreen',
-    error: 'brand.sale',
-    warning: 'brand.gold',
-  }[tone]
-  return (
-    <chakra.div
-      id={id}
-      role={role}
-      p="3"
-      bg="brand.cream"
-      borderLeftWidth="3px"
-      borderColor={colour}
-      fontSize="sm"
-      color="brand.ink"
-    >
-      {children}
-    </chakra.div>
   )
 }
 

@@ -10,8 +10,9 @@ import { formatKenyanPhone, KENYAN_PHONE_ERROR, normalizeKenyanPhone } from '@/l
 import { peekPayIntent, takePayIntent } from '../checkout-storage'
 import type { OrderDocument } from '../checkout-types'
 import { PROMPT_SECONDS, useMpesaPayment } from '../use-mpesa-payment'
-import { controlProps, Field, inputStyle, Notice, primaryButton } from './form-controls'
+import { controlProps, Field, inputStyle, primaryButton } from './form-controls'
 import { PaybillDetails } from './paybill-details'
+import { Notice } from '@/components/ui/notice'
 
 /**
  * Paying an order by M-Pesa: the prompt to a phone, a minute's countdown while the shopper enters their
@@ -57,7 +58,7 @@ export function MpesaPanel({
 
   if (phase === 'paid') {
     return (
-      <Notice tone="success" role="status">
+      <Notice compact tone="success" role="status">
         <chakra.strong display="block" fontSize="md">
           Payment received
         </chakra.strong>
@@ -110,19 +111,19 @@ export function MpesaPanel({
       ) : (
         <Stack gap="4">
           {phase === 'failed' ? (
-            <Notice tone="error" role="alert">
+            <Notice compact tone="error" role="alert">
               <chakra.strong display="block">Payment not completed</chakra.strong>
               {mpesa.message}
             </Notice>
           ) : null}
           {phase === 'timeout' ? (
-            <Notice tone="warning" role="alert">
+            <Notice compact tone="warning" role="alert">
               <chakra.strong display="block">We haven't received your payment yet</chakra.strong>
               The prompt may have expired. Try again, or pay by Paybill below.
             </Notice>
           ) : null}
           {mpesa.message && phase === 'idle' ? (
-            <Notice tone="error" role="alert">
+            <Notice compact tone="error" role="alert">
               {mpesa.message}
             </Notice>
           ) : null}

@@ -5,7 +5,7 @@ import { Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/app-state'
 import { paths } from '@/config/paths'
 import { store as storeInfo } from '@/config/site'
 import { selectAuthUser } from '@/features/auth/auth-slice'
@@ -18,13 +18,14 @@ import { CheckoutError } from '../api/checkout-error'
 import type { OrderDocument, OrderStatus, PaymentStatus } from '../checkout-types'
 import { orderKeyTopic } from '../order-key-topic'
 import { findSavedOrder, saveOrderLink } from '../saved-orders'
-import { Notice, primaryButton, secondaryButton } from './form-controls'
+import { primaryButton, secondaryButton } from './form-controls'
 import { BankTransferPanel } from './bank-transfer-panel'
 import { CardPanel } from './card-panel'
 import { MpesaPanel } from './mpesa-panel'
 import { OrderDiscountRows } from './order-discount-rows'
 import { OrderProgress } from './order-progress'
 import { optionsText, TotalRow } from './order-summary'
+import { Notice } from '@/components/ui/notice'
 
 const statusText: Record<OrderStatus, string> = {
   pending: 'Received',
@@ -141,7 +142,9 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
   if (load.state === 'loading') {
     return (
       <Frame title={`Order ${number}`}>
-        <Notice role="status">Loading your order…</Notice>
+        <Notice compact role="status">
+          Loading your order…
+        </Notice>
       </Frame>
     )
   }
@@ -149,7 +152,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
     return (
       <Frame title="Order not found">
         <Stack gap="4">
-          <Notice tone="error" role="alert">
+          <Notice compact tone="error" role="alert">
             We could not find order {number}. Please open the link from your confirmation again, or
             contact us on {storeInfo.phoneDisplay} with your order number.
           </Notice>
@@ -164,7 +167,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
     return (
       <Frame title={`Order ${number}`}>
         <Stack gap="4" align="start">
-          <Notice tone="error" role="alert">
+          <Notice compact tone="error" role="alert">
             {load.message}
           </Notice>
           <chakra.button type="button" css={secondaryButton} onClick={reload}>
@@ -214,7 +217,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
           </chakra.dl>
 
           {expired ? (
-            <Notice tone="warning" role="status">
+            <Notice compact tone="warning" role="status">
               <chakra.strong display="block">This order has expired</chakra.strong>
               It was not {order.paymentMethod === 'cod' ? 'confirmed' : 'paid'} in time, so its
               items went back on sale. Nothing was charged. Please place a new order if you still
@@ -222,7 +225,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
             </Notice>
           ) : null}
           {unpaidMpesa && order.paymentDueAt ? (
-            <Notice role="status">
+            <Notice compact role="status">
               We hold your items until {placedAt(order.paymentDueAt)}. Pay before then, or the order
               expires and they go back on sale.
             </Notice>
@@ -230,7 +233,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
           <OrderProgress order={order} />
           {unpaidMpesa ? <MpesaPanel order={order} token={load.token} onSettled={reload} /> : null}
           {order.paymentMethod === 'mpesa' && order.paymentStatus === 'paid' ? (
-            <Notice tone="success" role="status">
+            <Notice compact tone="success" role="status">
               <chakra.strong display="block">Payment received</chakra.strong>
               {order.payment?.receipt ? `M-Pesa receipt ${order.payment.receipt}. ` : ''}
               {formatPrice(order.total, 'KSH')} paid with M-Pesa.
@@ -241,7 +244,7 @@ export function OrderPage({ orderNumber, token }: { orderNumber: string; token?:
           {order.paymentMethod === 'cod' &&
           order.paymentStatus !== 'paid' &&
           order.status !== 'cancelled' ? (
-            <Notice>
+            <Notice compact>
               Cash on delivery: please have {formatPrice(order.total, 'KSH')} ready when your order
               arrives.
             </Notice>

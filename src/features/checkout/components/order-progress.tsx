@@ -2,7 +2,7 @@ import { chakra } from '@chakra-ui/react/styled-system'
 import { store as storeInfo } from '@/config/site'
 import { formatPrice } from '@/lib/money'
 import type { OrderDocument, OrderRefund } from '../checkout-types'
-import { Notice } from './form-controls'
+import { Notice } from '@/components/ui/notice'
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat(storeInfo.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -27,7 +27,7 @@ export function OrderProgress({ order }: { order: OrderDocument }) {
   return (
     <>
       {order.dispatch && order.status !== 'cancelled' ? (
-        <Notice tone="success" role="status">
+        <Notice compact tone="success" role="status">
           <chakra.strong display="block">
             {order.status === 'delivered'
               ? `Delivered${order.deliveredAt ? ` ${when(order.deliveredAt)}` : ''}`
@@ -51,13 +51,13 @@ export function OrderProgress({ order }: { order: OrderDocument }) {
         </Notice>
       ) : null}
       {order.status === 'delivered' && !order.dispatch && order.deliveredAt ? (
-        <Notice tone="success" role="status">
+        <Notice compact tone="success" role="status">
           Delivered {when(order.deliveredAt)}.
         </Notice>
       ) : null}
       {/* An expired order has its own notice on the order page. */}
       {order.cancelledAt && !order.expiredAt ? (
-        <Notice tone="warning" role="status">
+        <Notice compact tone="warning" role="status">
           This order was cancelled {when(order.cancelledAt)}.
           {order.paymentStatus === 'paid' && refunded < order.total
             ? ' The money you paid will be refunded to you.'
@@ -65,7 +65,7 @@ export function OrderProgress({ order }: { order: OrderDocument }) {
         </Notice>
       ) : null}
       {refunds.length > 0 ? (
-        <Notice tone="info" role="status">
+        <Notice compact tone="info" role="status">
           <chakra.strong display="block">
             {refunded >= order.total
               ? `Refunded in full: ${formatPrice(refunded, 'KSH')}`

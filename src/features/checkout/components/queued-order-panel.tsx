@@ -2,10 +2,10 @@ import { Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { paths } from '@/config/paths'
 import { addItem } from '@/features/cart/cart-slice'
-import { useOutboxItems } from '@/features/outbox/outbox-slice'
+import { useOutboxItems } from '@/features/outbox/outbox'
 import {
   findQueuedOrder,
   forgetQueuedOrder,
@@ -13,7 +13,8 @@ import {
   type QueuedOrder,
 } from '../queued-orders'
 import { findSavedOrderByKey, listSavedOrders, subscribeSavedOrders } from '../saved-orders'
-import { Notice, primaryButton, secondaryButton } from './form-controls'
+import { primaryButton, secondaryButton } from './form-controls'
+import { Notice } from '@/components/ui/notice'
 
 const frame = {
   gap: '4',
@@ -72,7 +73,7 @@ export function QueuedOrderPanel({ queued, onBack }: { queued: QueuedOrder; onBa
         <chakra.h2 fontFamily="heading" fontSize="2xl">
           Order {delivered.orderNumber} placed
         </chakra.h2>
-        <Notice tone="success" role="status">
+        <Notice compact tone="success" role="status">
           You're back online and your order has been sent.
           {latest.paymentMethod === 'mpesa'
             ? ' Open it to pay with M-Pesa.'
@@ -95,7 +96,7 @@ export function QueuedOrderPanel({ queued, onBack }: { queued: QueuedOrder; onBa
         <chakra.h2 fontFamily="heading" fontSize="2xl">
           Your order could not be placed
         </chakra.h2>
-        <Notice tone="error" role="alert">
+        <Notice compact tone="error" role="alert">
           {latest.rejected.message} Your cart still holds your items: please review them and place
           the order again.
         </Notice>
@@ -111,11 +112,11 @@ export function QueuedOrderPanel({ queued, onBack }: { queued: QueuedOrder; onBa
       <chakra.h2 fontFamily="heading" fontSize="2xl">
         Waiting to send
       </chakra.h2>
-      <Notice tone="warning" role="status">
+      <Notice compact tone="warning" role="status">
         You're offline. Your order is saved and will be sent when you're back online.
       </Notice>
       {waiting?.status === 'needs-auth' ? (
-        <Notice tone="error" role="alert">
+        <Notice compact tone="error" role="alert">
           Your session has expired.{' '}
           <Link to={paths.auth}>
             <chakra.span textDecoration="underline">Sign in to finish your order</chakra.span>

@@ -1,5 +1,5 @@
 import { chakra } from '@chakra-ui/react/styled-system'
-import { useAppDispatch } from '@/app/hooks'
+import { useAppDispatch } from '@/lib/app-state'
 import { notify } from '@/components/toaster'
 import { addItem } from '@/features/cart/cart-slice'
 import { addToWishlist } from '@/features/wishlist/wishlist-slice'

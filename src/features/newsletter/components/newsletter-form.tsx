@@ -2,7 +2,7 @@ import { Flex } from '@chakra-ui/react/flex'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { useContext, useId, useState, type FormEvent } from 'react'
 import { ReactReduxContext } from 'react-redux'
-import type { AppDispatch } from '@/app/store'
+import type { AppDispatch } from '@/lib/app-state'
 import { notify } from '@/components/toaster'
 import { VisuallyHidden } from '@/components/visually-hidden'
 import { WelcomeCodeNotice } from '@/components/welcome-code-notice'
@@ -60,7 +60,7 @@ export function NewsletterForm({ source, tone = 'light' }: NewsletterFormProps) 
     if (!result.ok && result.retryable && redux) {
       // Same client id: if the first request did arrive, the server keeps one sign-up. The outbox loads
       // only now, so the form alone does not pull in the app's session code.
-      const { enqueue } = await import('@/features/outbox/outbox-slice')
+      const { enqueue } = await import('@/features/outbox/outbox')
       const dispatch = redux.store.dispatch as AppDispatch
       await dispatch(enqueue('newsletter', { email: email.trim(), source }, { id: clientId }))
       setEmail('')

@@ -1,5 +1,5 @@
 import { chakra } from '@chakra-ui/react/styled-system'
-import { useAppDispatch } from '@/app/hooks'
+import { useAppDispatch } from '@/lib/app-state'
 import { SearchIcon } from '@/components/icons'
 import { openSearch } from '../search-slice'
 import { isFocusReturning, loadSearchDialog } from './load-search-dialog'

@@ -1,4 +1,4 @@
-import { useAppDispatch } from '@/app/hooks'
+import { useAppDispatch } from '@/lib/app-state'
 import { headerIconClass } from '@/components/header/header-icon'
 import { SearchIcon } from '@/components/icons'
 import { openSearch } from '../search-slice'

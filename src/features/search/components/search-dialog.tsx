@@ -1,5 +1,5 @@
 import { OptionalPart, useWantedOnce } from '@/components/optional-part'
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/app-state'
 import { selectSearchOpen } from '../search-slice'
 import { loadSearchDialog } from './load-search-dialog'
 

@@ -1,5 +1,5 @@
 import { chakra } from '@chakra-ui/react/styled-system'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { HeartIcon } from '@/components/icons'
 import { selectIsInWishlist, toggleWishlist, type WishlistItem } from '../wishlist-slice'
 

@@ -13,6 +13,7 @@ import { parseProductQuery } from './query.ts'
 import { searchCatalogue } from './search.ts'
 import type { StoreFacts } from './store-answers.ts'
 import type { AssistantAction, AssistantReply, Catalogue, ChatMessage } from './types.ts'
+import { productCategories } from '../product-categories.ts'
 
 /**
  * An optional OpenAI-compatible model (ASSISTANT_MODEL_URL, ASSISTANT_MODEL_API_KEY, ASSISTANT_MODEL),
@@ -68,8 +69,7 @@ const tools = [
           maxPrice: { type: 'number', description: 'Highest price in KES' },
           category: {
             type: 'string',
-            description:
-              'One of women, men, kids, beauty, shoes, bags, jewelry, accessories, luxury-watches, smart-watches',
+            description: `One of ${productCategories.join(', ')}`,
           },
         },
         required: ['query'],

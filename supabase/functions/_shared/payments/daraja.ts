@@ -1,4 +1,12 @@
 import {
+  buildPayoutBody,
+  buildReversalBody,
+  DARAJA_REFUND_PATHS,
+  parseRefundAccepted,
+  refundRoute,
+  type DarajaRefundConfig,
+} from './daraja-refunds.ts'
+import {
   ProviderError,
   type MpesaProvider,
   type StkPushAccepted,
@@ -236,6 +244,8 @@ export function parseStkCallback(body: unknown): StkCallback | null {
 export interface DarajaDependencies {
   fetch?: typeof fetch
   now?: () => number
+  /** The store's reversal and payout settings; null or absent: refunds are made by hand. */
+  refundConfig?: () => Promise<DarajaRefundConfig | null>
 }
 
 // Access tokens live an hour; one per set of credentials, shared by the requests of this instance.
@@ -308,14 +318,25 @@ export function createDarajaProvider(
       )
       return parseStkQueryResponse(status, body)
     },
-    async refund() {
-      // Daraja's reversal and payout APIs answer later on a result URL and need the store's initiator
-      // credentials; until those are set up, staff send the money from the M-Pesa portal and record it.
-      throw new ProviderError(
-        'M-Pesa refunds are not set up for this store yet: send the money from the M-Pesa portal, then record the refund as made by hand with its M-Pesa code.',
-        'refunds_not_configured',
-        503,
+    async refund(request) {
+      const refundConfig = (await deps.refundConfig?.()) ?? null
+      if (!refundConfig) {
+        // Reversals and payouts need the store's initiator credentials: until those are set up,
+        // staff send the money from the M-Pesa portal and record it.
+        throw new ProviderError(
+          'M-Pesa refunds are not set up for this store yet: send the money from the M-Pesa portal, then record the refund as made by hand with its M-Pesa code.',
+          'refunds_not_configured',
+          503,
+        )
+      }
+      const route = refundRoute(refundConfig, request)
+      const { status, body } = await post(
+        DARAJA_REFUND_PATHS[route],
+        route === 'reversal'
+          ? buildReversalBody(refundConfig, request)
+          : buildPayoutBody(refundConfig, request),
       )
+      return parseRefundAccepted(status, body, route)
     },
   }
 }

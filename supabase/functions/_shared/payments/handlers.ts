@@ -2,7 +2,7 @@ import { callerKey, projectKeys } from '../api-keys.ts'
 import { payments, store } from '../store-config.ts'
 import { parseStkCallback } from './daraja.ts'
 import { errorResponse, json, PaymentError, preflight, readJsonObject, safeEqual } from './http.ts'
-import { normalizeKenyanPhone } from './kenyan-phone.ts'
+import { normalizeKenyanPhone } from '../kenyan-phone.ts'
 import {
   fromDatabaseError,
   loadOrderForCaller,

@@ -1,5 +1,6 @@
 import { createDarajaProvider, type DarajaConfig } from './daraja.ts'
-import { createSandboxProvider, SANDBOX_CONFIRM_MS } from './sandbox.ts'
+import { darajaRefundConfig, refundResultUrl } from './refund-results.ts'
+import { createSandboxProvider, SANDBOX_CONFIRM_MS, SANDBOX_SHORTCODE } from './sandbox.ts'
 import { ProviderError, type MpesaProvider } from './types.ts'
 
 export type EnvReader = (name: string) => string | undefined
@@ -56,13 +57,29 @@ export function mpesaProviderFromEnv(env: EnvReader): MpesaProvider {
     }
     const partyB = env('MPESA_PARTY_B')
     if (partyB) config.partyB = partyB
-    return createDarajaProvider(config)
+    return createDarajaProvider(config, {
+      refundConfig: () => darajaRefundConfig(env, config.partyB ?? config.shortcode),
+    })
   }
   if (chosen === 'sandbox' || (chosen === '' && isLoopback(env('SUPABASE_URL')))) {
     const raw = env('MPESA_SANDBOX_CONFIRM_MS')?.trim()
     const delay = raw ? Number(raw) : NaN
     return createSandboxProvider({
       confirmAfterMs: Number.isFinite(delay) && delay >= 0 ? delay : SANDBOX_CONFIRM_MS,
+      // Daraja's sandbox test initiator; a B2C shortcode only when the store sets one, as on Daraja.
+      refundConfig: async () => {
+        const resultUrl = await refundResultUrl(env)
+        const b2cShortcode = env('MPESA_B2C_SHORTCODE')?.trim()
+        return resultUrl
+          ? {
+              initiatorName: 'testapi',
+              securityCredential: 'sandbox-security-credential',
+              shortcode: SANDBOX_SHORTCODE,
+              resultUrl,
+              ...(b2cShortcode ? { b2cShortcode } : {}),
+            }
+          : null
+      },
     })
   }
   console.error(

@@ -9,9 +9,10 @@ import { ProviderError, type MpesaProvider } from './types.ts'
  * POST { orderId, lines: [{ lineNo, quantity }], extraAmount, reason, reference?, byHand? } from an
  * admin's session; or POST { retryDue: true } with the project's secret key (the scheduler) to send
  * again the refunds left pending. The database records the refund (and refuses anyone but an admin, and any refund
- * beyond what was paid); a refund of money taken by M-Pesa or card is then sent back through that
- * provider, and the database told what the provider said. Bank and cash refunds, and any refund made
- * by hand, are recorded at once with their reference.
+ * beyond what was paid); a refund of money taken by card is then sent back through the card provider
+ * and the database told what it said; one taken by M-Pesa is sent as a reversal or payout, which M-Pesa
+ * accepts at once (202, still pending) and settles later through the refund result function. Bank and
+ * cash refunds, and any refund made by hand, are recorded at once with their reference.
  */
 
 /** What a card provider needs to refund (part of) a card payment. */
@@ -64,8 +65,17 @@ const noCardProvider: CardRefunder = () =>
     ),
   )
 
-/** Sends the money back through the provider that took it; the provider's reference, or an error. */
-async function sendThroughProvider(refund: RefundDoc, context: RefundsContext): Promise<string> {
+/**
+ * What the provider said: the money went back (`sent`, with its reference), or M-Pesa accepted the
+ * request (`accepted`) and posts the outcome later to the refund result function.
+ */
+type SendOutcome = { kind: 'sent'; reference: string } | { kind: 'accepted'; requestId: string }
+
+/** Sends the money back through the provider that took it; throws ProviderError when it cannot. */
+async function sendThroughProvider(
+  refund: RefundDoc,
+  context: RefundsContext,
+): Promise<SendOutcome> {
   const payment = refund.payment
   if (!payment?.receipt) {
     throw new ProviderError(
@@ -76,7 +86,7 @@ async function sendThroughProvider(refund: RefundDoc, context: RefundsContext): 
   // The money goes back the way it came: a card can pay an order placed for M-Pesa.
   if (refund.method === 'mpesa' && payment.provider !== 'card') {
     const provider = context.mpesa ?? mpesaProviderFromEnv(context.env)
-    const sent = await provider.refund({
+    const accepted = await provider.refund({
       receipt: payment.receipt,
       phone: payment.phone ?? '',
       amount: refund.amount,
@@ -84,7 +94,7 @@ async function sendThroughProvider(refund: RefundDoc, context: RefundsContext): 
       orderNumber: refund.orderNumber,
       key: refund.id,
     })
-    return sent.reference
+    return { kind: 'accepted', requestId: accepted.conversationId }
   }
   const card = context.card ?? noCardProvider
   const sent = await card({
@@ -93,12 +103,27 @@ async function sendThroughProvider(refund: RefundDoc, context: RefundsContext): 
     orderNumber: refund.orderNumber,
     key: refund.id,
   })
-  return sent.reference
+  return { kind: 'sent', reference: sent.reference }
+}
+
+/** Records M-Pesa's acceptance: the refund stays pending, named by the request id its result will carry. */
+async function recordAccepted(
+  service: ReturnType<typeof serviceClient>,
+  refund: RefundDoc,
+  requestId: string,
+): Promise<RefundDoc> {
+  const recorded = await service.rpc('record_refund_request', {
+    refund_id: refund.id,
+    provider_request_id: requestId,
+  })
+  if (recorded.error) throw fromDatabaseError(recorded.error)
+  return recorded.data as RefundDoc
 }
 
 /** The provider cannot send this refund at all (no refund API for the store): staff send it by hand. */
 const BY_HAND = new Set([
   'refunds_not_configured',
+  'payouts_not_configured',
   'card_refund_unavailable',
   'card_refunds_unavailable',
 ])
@@ -132,7 +157,13 @@ export async function retryDueRefunds(context: RefundsContext) {
   for (const refund of claimed.data as RefundDoc[]) {
     let outcome: { succeeded: boolean; reference?: string; failure?: string }
     try {
-      outcome = { succeeded: true, reference: await sendThroughProvider(refund, context) }
+      const sent = await sendThroughProvider(refund, context)
+      if (sent.kind === 'accepted') {
+        const accepted = await recordAccepted(service, refund, sent.requestId)
+        outcomes.push({ id: refund.id, status: accepted.status })
+        continue
+      }
+      outcome = { succeeded: true, reference: sent.reference }
     } catch (error) {
       if (!(error instanceof ProviderError)) {
         console.error('[refunds] retry failed unexpectedly:', error)
@@ -205,10 +236,15 @@ export async function handleRefund(req: Request, context: RefundsContext): Promi
     const refund = recorded.data as RefundDoc
     if (refund.status !== 'pending') return json(200, refund)
 
+    const service = serviceClient(context.env)
     let outcome: { succeeded: boolean; reference?: string; failure?: string }
     let byHand = false
     try {
-      outcome = { succeeded: true, reference: await sendThroughProvider(refund, context) }
+      const sent = await sendThroughProvider(refund, context)
+      // M-Pesa took the request: the refund completes when its result arrives.
+      if (sent.kind === 'accepted')
+        return json(202, await recordAccepted(service, refund, sent.requestId))
+      outcome = { succeeded: true, reference: sent.reference }
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error
       // The provider may have made it before the connection failed: it stays pending, and the sweep
@@ -217,7 +253,6 @@ export async function handleRefund(req: Request, context: RefundsContext): Promi
       byHand = BY_HAND.has(error.code)
       outcome = { succeeded: false, failure: byHand ? byHandSteps(refund) : error.message }
     }
-    const service = serviceClient(context.env)
     const settled = await service.rpc('record_refund_result', {
       refund_id: refund.id,
       succeeded: outcome.succeeded,

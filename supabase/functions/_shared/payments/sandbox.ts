@@ -5,28 +5,36 @@ import {
   type StkPushAccepted,
   type StkPushRequest,
   type StkQueryResult,
-  ProviderError,
 } from './types.ts'
+import type { DarajaRefundConfig } from './daraja-refunds.ts'
+import { sandboxRefund } from './sandbox-refunds.ts'
 
 /** The number that always declines, so the failure path can be tried locally (spec decision). */
 export const SANDBOX_FAILING_PHONE = '254700000001'
 export const SANDBOX_FAILURE_DESC = 'Request cancelled by user'
 export const SANDBOX_SUCCESS_DESC = 'The service request is processed successfully.'
 export const SANDBOX_CONFIRM_MS = 2000
+/** Daraja's own sandbox Paybill. */
+export const SANDBOX_SHORTCODE = '174379'
 
 export interface SandboxOptions {
   /** How long after the push the "shopper" enters their PIN (default 2 s). */
   confirmAfterMs?: number
   now?: () => number
+  /** The store's refund settings as the sandbox's Daraja sees them; without them refunds are by hand. */
+  refundConfig?: () => Promise<DarajaRefundConfig | null>
+  /** Posts a refund's result to its result URL (default: fetch). */
+  deliverRefundResult?: (url: string, body: unknown) => Promise<void>
 }
 
 const PREFIX = 'ws_CO_SBX'
 
 /**
- * A stand-in for Safaricom that needs no network, no credentials and no timers. A push is accepted at
- * once; the outcome is written into the checkout request id (so any instance, or a restarted server,
- * answers the same), and `query` reports it once `confirmAfterMs` have passed since the push was
- * recorded. The receipt is derived from the id, so asking twice gives the same receipt.
+ * A stand-in for Safaricom that needs no network and no credentials. A push is accepted at once; the
+ * outcome is written into the checkout request id (so any instance, or a restarted server, answers the
+ * same), and `query` reports it once `confirmAfterMs` have passed since the push was recorded. The
+ * receipt is derived from the id, so asking twice gives the same receipt. Refunds go as Daraja's
+ * reversal or payout (`sandbox-refunds.ts`), their result posted `confirmAfterMs` later.
  */
 export function createSandboxProvider(options: SandboxOptions = {}): MpesaProvider {
   const confirmAfterMs = options.confirmAfterMs ?? SANDBOX_CONFIRM_MS
@@ -66,30 +74,12 @@ export function createSandboxProvider(options: SandboxOptions = {}): MpesaProvid
         receipt: await sandboxReceipt(checkoutRequestId),
       }
     },
-    async refund(request) {
-      // The failing number refuses refunds too, so the refused path can be tried locally.
-      if (request.phone === SANDBOX_FAILING_PHONE) {
-        throw new ProviderError(
-          'M-Pesa declined the refund: the receiving number cannot take it.',
-          'refund_declined',
-        )
-      }
-      if (!Number.isInteger(request.amount) || request.amount < 1) {
-        throw new ProviderError(
-          'The refund must be a whole number of shillings.',
-          'invalid_amount',
-          400,
-        )
-      }
-      if (request.amount > request.paymentAmount) {
-        throw new ProviderError(
-          'M-Pesa cannot refund more than the payment.',
-          'invalid_amount',
-          400,
-        )
-      }
-      // One refund per key, as a provider that honours the request id: a retry gets the same receipt.
-      return { reference: await sandboxReceipt(`refund:${request.receipt}:${request.key}`) }
+    refund(request) {
+      return sandboxRefund(request, {
+        resultAfterMs: confirmAfterMs,
+        ...(options.refundConfig ? { refundConfig: options.refundConfig } : {}),
+        ...(options.deliverRefundResult ? { deliver: options.deliverRefundResult } : {}),
+      })
     },
   }
 }

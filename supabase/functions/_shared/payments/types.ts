@@ -47,9 +47,14 @@ export interface MpesaRefundRequest {
   key: string
 }
 
-/** The provider sent the money; `reference` is its id for the refund. */
-export interface MpesaRefundSent {
-  reference: string
+/**
+ * M-Pesa accepted the refund (a reversal of the whole payment, or a payout of part of it); the outcome
+ * comes later to the result URL, naming the request by `conversationId`.
+ */
+export interface MpesaRefundAccepted {
+  route: 'reversal' | 'payout'
+  conversationId: string
+  originatorConversationId: string
 }
 
 export interface MpesaProvider {
@@ -57,8 +62,8 @@ export interface MpesaProvider {
   stkPush(request: StkPushRequest): Promise<StkPushAccepted>
   /** `requestedAt`: when the push was recorded (ISO string or epoch ms). */
   query(checkoutRequestId: string, requestedAt: string | number): Promise<StkQueryResult>
-  /** Sends a refund back to the paying number; throws ProviderError when it is refused. */
-  refund(request: MpesaRefundRequest): Promise<MpesaRefundSent>
+  /** Asks M-Pesa to send a refund back to the paying number; throws ProviderError when it is refused. */
+  refund(request: MpesaRefundRequest): Promise<MpesaRefundAccepted>
 }
 
 /** The provider refused or could not be reached; `message` is safe to show. */

@@ -9,7 +9,7 @@ import { NeedsConnection } from '@/app/pwa/needs-connection'
 import { OfflineIndicator } from '@/app/pwa/offline-indicator'
 import { makeStore } from '@/app/store'
 import { system } from '@/app/theme'
-import { itemQueued, type OutboxItem } from '@/features/outbox/outbox-slice'
+import { itemQueued, type OutboxItem } from '@/features/outbox/outbox'
 
 let online = true
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { buildVersion, cacheNames } from '../../../../sw/build-info'
 import { CATALOGUE_DETAILS_PATH, CATALOGUE_PATH } from '../../../../sw/catalogue-paths'

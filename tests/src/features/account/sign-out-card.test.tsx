@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '@/app/store'
 import { SignOutCard } from '@/features/account/components/sign-out-card'
 import { selectAuthUser, sessionChanged } from '@/features/auth/auth-slice'
-import { itemQueued, signOutWarning, type OutboxItem } from '@/features/outbox/outbox-slice'
+import { itemQueued, signOutWarning, type OutboxItem } from '@/features/outbox/outbox'
 import { renderApp } from '../../app/support/render-app'
 
 vi.setConfig({ testTimeout: 30_000 })

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { csvField, toCsv } from '@/features/admin/csv'
 import { ordersCsv } from '@/features/admin/order-csv'

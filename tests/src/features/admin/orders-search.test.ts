@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { nextStatuses, orderSearchFilter } from '@/features/admin/api/orders-api'
 import { searchTerm } from '@/features/admin/api/products-api'

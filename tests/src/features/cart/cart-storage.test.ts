@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { cartSlice } from '@/features/cart/cart-slice'
 import { mergeSavedCart, toCartItem, validateSavedCart } from '@/features/cart/cart-storage'

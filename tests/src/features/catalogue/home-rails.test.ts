@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { bestSellers, newIn } from '@/features/catalogue/product/home-rails'
 import type { Product } from '@/features/catalogue/types'

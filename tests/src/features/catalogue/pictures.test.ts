@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { illustrationFor, picturesFor, thumbnailFor } from '@/features/catalogue/product/pictures'
 import type { Product } from '@/features/catalogue/types'

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { handleChatOutboxEvent, readChatPayload, sendQueuedChat } from '@/features/chat/chat-outbox'
 import { conversation } from '@/features/chat/conversation-store'
-import type { OutboxEvent, OutboxItem } from '@/features/outbox/outbox-slice'
+import type { OutboxEvent, OutboxItem } from '@/features/outbox/outbox'
 
 /**
  * How answers to questions queued in the outbox reach the conversation: the waiting bubble is marked

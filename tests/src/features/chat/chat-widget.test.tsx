@@ -29,7 +29,7 @@ import type * as ChatStateModule from '@/features/chat/chat-state'
 import type * as WidgetModule from '@/features/chat/components/chat-widget'
 import type * as MessageListModule from '@/features/chat/components/message-list'
 import type * as RunnerModule from '@/features/outbox/outbox-runner'
-import type * as OutboxModule from '@/features/outbox/outbox-slice'
+import type * as OutboxModule from '@/features/outbox/outbox'
 import type * as RegistryModule from '@/features/outbox/sender-registry'
 import { startBackendProcess, type BackendProcess } from '../../../support/backend-process'
 
@@ -91,7 +91,7 @@ beforeAll(async () => {
     import('@/features/chat/components/message-list'),
     import('@/app/outbox-senders'),
     import('@/features/outbox/outbox-runner'),
-    import('@/features/outbox/outbox-slice'),
+    import('@/features/outbox/outbox'),
     import('@/features/outbox/sender-registry'),
     // Loaded up front so the first question is not timed with transforming them.
     import('@/features/chat/components/chat-panel'),

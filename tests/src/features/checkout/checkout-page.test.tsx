@@ -284,7 +284,10 @@ describe('checkout page', () => {
   })
 
   it('sends a lost answer again under the same key and gets the same order', async () => {
-    const { submitOrder } = await import('@/features/checkout/submit-order')
+    const { createOrderSender, takeOrderSendOutcome } =
+      await import('@/features/checkout/order-outbox-sender')
+    const { awaitItem } = await import('@/features/outbox/outbox-events')
+    const { loadAttempt } = await import('@/features/checkout/checkout-storage')
     const { placeOrder } = await import('@/features/checkout/api/checkout-api')
     const { CheckoutError } = await import('@/features/checkout/api/checkout-error')
     const order = {
@@ -293,35 +296,62 @@ describe('checkout page', () => {
       delivery: { method: 'pickup' as const, pickupPoint: 'hub-karen' },
       paymentMethod: 'cod' as const,
     }
+    type Place = typeof placeOrder
     const keys: string[] = []
     // The server commits, but the answer never reaches the phone.
-    const lossy = async (payload: Parameters<typeof placeOrder>[0]) => {
+    const lossy: Place = async (payload, signal) => {
       keys.push(payload.clientOrderId)
-      await placeOrder(payload)
+      await placeOrder(payload, signal)
       throw new CheckoutError('network', 'lost')
     }
-    const first = await submitOrder(order, lossy)
-    expect(first.kind).toBe('failed')
-    const second = await submitOrder(order, (payload) => {
+    const answered: Place = (payload, signal) => {
       keys.push(payload.clientOrderId)
-      return placeOrder(payload)
-    })
-    expect(second.kind).toBe('placed')
+      return placeOrder(payload, signal)
+    }
+    // Every send is this checkout's, under its key, as the checkout page sends it.
+    const send = (body: object, place: Place) => {
+      const key = loadAttempt().clientOrderId
+      const item = {
+        id: key,
+        kind: 'order',
+        payload: body,
+        userId: null,
+        createdAt: Date.now(),
+        attempts: 0,
+        lastError: null,
+        status: 'pending',
+        nextAttemptAt: null,
+      } as const
+      return createOrderSender({ place })(item as never, {
+        idempotencyKey: key,
+        attempt: 1,
+        signal: new AbortController().signal,
+      })
+    }
+    const first = await send(order, lossy)
+    expect(first.type).toBe('retry')
+    const second = await send(order, answered)
+    expect(second.type).toBe('delivered')
     expect(keys[0]).toBe(keys[1])
     const { data } = await admin.from('orders').select('id').eq('client_order_id', keys[0]!)
     expect(data).toHaveLength(1)
 
     // The shopper changed the cart after the lost answer: the earlier order is recovered, not doubled.
-    const third = await submitOrder(order, lossy)
-    expect(third.kind).toBe('failed')
-    const changed = await submitOrder(
+    const third = await send(order, lossy)
+    expect(third.type).toBe('retry')
+    expect(keys[2]).not.toBe(keys[0])
+    // The checkout waits on this send (and says on the page that the order was already placed).
+    const release = awaitItem(keys[2]!)
+    const changed = await send(
       { ...order, items: [{ productId: 'co-tote', quantity: 2 }] },
-      (p) => {
-        keys.push(p.clientOrderId)
-        return placeOrder(p)
-      },
+      answered,
     )
-    expect(changed).toMatchObject({ kind: 'placed', recovered: true })
+    release()
+    expect(takeOrderSendOutcome(keys[2]!)).toEqual({ recovered: true })
+    expect(changed).toMatchObject({
+      type: 'delivered',
+      response: { clientOrderId: keys[2], total: 6300 },
+    })
     const again = await admin.from('orders').select('id').eq('client_order_id', keys[2]!)
     expect(again.data).toHaveLength(1)
   })

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { lineNotice, lineStates, type LineState } from '@/features/checkout/line-problems'
 import type { Quote } from '@/features/checkout/checkout-types'

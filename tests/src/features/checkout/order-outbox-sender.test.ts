@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type * as OrderSender from '@/features/checkout/order-outbox-sender'
 import type * as QueuedOrders from '@/features/checkout/queued-orders'
 import type * as SavedOrders from '@/features/checkout/saved-orders'
-import type { OutboxItem, OutboxSendContext } from '@/features/outbox/outbox-slice'
+import type { OutboxItem, OutboxSendContext } from '@/features/outbox/outbox'
 
 /**
  * The order sender's reading of every kind of answer, through supabase-js and real HTTP, from a server

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { blogSlugs } from '@/config/paths'
 import { articleLoaders, articles } from '@/features/content/content/articles'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { makeStore } from '@/app/store'
 import { selectCurrency, setCurrency, toggleCurrency } from '@/features/currency/currency-slice'

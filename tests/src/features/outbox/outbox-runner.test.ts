@@ -9,7 +9,7 @@ import {
   registerOutboxSender,
   type OutboxItem,
   type OutboxResult,
-} from '@/features/outbox/outbox-slice'
+} from '@/features/outbox/outbox'
 
 class FakeSession implements OutboxAuth {
   user: string | null = null

@@ -16,7 +16,7 @@ import {
   type OutboxKind,
   type OutboxResult,
   type OutboxSendContext,
-} from '@/features/outbox/outbox-slice'
+} from '@/features/outbox/outbox'
 import { validateSavedOutbox } from '@/features/outbox/outbox-storage'
 
 /** The session as the outbox sees it, switchable between users during a test. */

@@ -6,8 +6,8 @@ import type { AppStore } from '@/app/store'
 import type * as AuthSlice from '@/features/auth/auth-slice'
 import type * as OrderSender from '@/features/checkout/order-outbox-sender'
 import type * as OutboxAuth from '@/features/outbox/outbox-auth'
-import type * as OutboxSlice from '@/features/outbox/outbox-slice'
-import type { OutboxItem } from '@/features/outbox/outbox-slice'
+import type * as OutboxSlice from '@/features/outbox/outbox'
+import type { OutboxItem } from '@/features/outbox/outbox'
 import type * as Supabase from '@/lib/supabase'
 import { startBackendProcess, type BackendProcess } from '../../../support/backend-process'
 
@@ -107,7 +107,7 @@ beforeAll(async () => {
   // The app reads its backend address when its modules load: load them after pointing it here.
   ;({ makeStore } = await import('@/app/store'))
   modules = {
-    slice: await import('@/features/outbox/outbox-slice'),
+    slice: await import('@/features/outbox/outbox'),
     auth: await import('@/features/outbox/outbox-auth'),
     sender: await import('@/features/checkout/order-outbox-sender'),
     authSlice: await import('@/features/auth/auth-slice'),

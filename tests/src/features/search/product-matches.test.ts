@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { searchLimits } from '@/config/site'
 import { matchingProductIds } from '@/features/search/product-matches'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { searchLimits } from '@/config/site'
 import { createSearchEngine, type SearchLimits } from '@/features/search/engine/search-engine'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createSearchEngine } from '@/features/search/engine/search-engine'
 import type { SearchWorkerRequest } from '@/features/search/worker/protocol'

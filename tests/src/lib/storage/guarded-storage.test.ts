@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { createGuardedStorage, type KeyValueBackend } from '@/lib/storage/guarded-storage'
 

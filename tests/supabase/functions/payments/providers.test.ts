@@ -17,7 +17,8 @@ import {
   parseTokenResponse,
   type DarajaConfig,
 } from '../../../../supabase/functions/_shared/payments/daraja'
-import { normalizeKenyanPhone } from '../../../../supabase/functions/_shared/payments/kenyan-phone'
+import { parseRefundResult } from '../../../../supabase/functions/_shared/payments/daraja-refunds'
+import { normalizeKenyanPhone } from '../../../../supabase/functions/_shared/kenyan-phone'
 import { mpesaProviderFromEnv } from '../../../../supabase/functions/_shared/payments/provider'
 import {
   createSandboxProvider,
@@ -373,6 +374,175 @@ describe('Daraja over a recorded exchange', () => {
       }),
     ).rejects.toThrow('M-Pesa could not be reached. Please try again.')
     expect(calls[0]!.url).toMatch(/^https:\/\/api\.safaricom\.co\.ke\/oauth\/v1\/generate/)
+  })
+})
+
+describe('Daraja refunds over a recorded exchange', () => {
+  const refundConfig = {
+    initiatorName: 'luxe-api',
+    securityCredential: 'ENCRYPTED==',
+    shortcode: '174379',
+    resultUrl: 'https://shop.example/functions/v1/mpesa-refund-result?secret=s3cret-s3cret-s3cret',
+  }
+  const request = {
+    receipt: 'SKA1B2C3D4',
+    phone: '254712345678',
+    amount: 12450,
+    paymentAmount: 12450,
+    orderNumber: 'LK-240001',
+    key: '6f1c2a9e-0000-4000-8000-000000000001',
+  }
+  const accepted = (conversationId: string, originator: string) => ({
+    status: 200,
+    body: {
+      OriginatorConversationID: originator,
+      ConversationID: conversationId,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    },
+  })
+  const token = { status: 200, body: { access_token: 'tok-r', expires_in: '3599' } }
+
+  function recorder(answers: Array<{ status: number; body: unknown }>) {
+    const calls: Array<{ url: string; body: Record<string, unknown> }> = []
+    const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : {} })
+      const answer = answers.shift()
+      if (!answer) throw new TypeError('fetch failed')
+      return new Response(JSON.stringify(answer.body), { status: answer.status })
+    }) as typeof fetch
+    return { calls, fakeFetch }
+  }
+
+  it('reverses a whole payment with the Reversal API', async () => {
+    const { calls, fakeFetch } = recorder([token, accepted('AG_20261128_1', 'OC-1')])
+    const provider = createDarajaProvider(config, {
+      fetch: fakeFetch,
+      refundConfig: async () => refundConfig,
+    })
+    await expect(provider.refund(request)).resolves.toEqual({
+      route: 'reversal',
+      conversationId: 'AG_20261128_1',
+      originatorConversationId: 'OC-1',
+    })
+    expect(calls[1]!.url).toBe('https://sandbox.safaricom.co.ke/mpesa/reversal/v1/request')
+    expect(calls[1]!.body).toEqual({
+      Initiator: 'luxe-api',
+      SecurityCredential: 'ENCRYPTED==',
+      CommandID: 'TransactionReversal',
+      TransactionID: 'SKA1B2C3D4',
+      Amount: 12450,
+      ReceiverParty: '174379',
+      RecieverIdentifierType: '11',
+      ResultURL: refundConfig.resultUrl,
+      QueueTimeOutURL: refundConfig.resultUrl,
+      Remarks: 'Refund for order LK-240001',
+      Occasion: 'LK-240001',
+    })
+  })
+
+  it('sends part of a payment as a B2C payout, only with a B2C shortcode', async () => {
+    const part = { ...request, amount: 6000 }
+    const without = createDarajaProvider(config, {
+      fetch: recorder([]).fakeFetch,
+      refundConfig: async () => refundConfig,
+    })
+    await expect(without.refund(part)).rejects.toMatchObject({ code: 'payouts_not_configured' })
+
+    const { calls, fakeFetch } = recorder([token, accepted('AG_20261128_2', request.key)])
+    const provider = createDarajaProvider(config, {
+      fetch: fakeFetch,
+      refundConfig: async () => ({ ...refundConfig, b2cShortcode: '600000' }),
+    })
+    await expect(provider.refund(part)).resolves.toMatchObject({
+      route: 'payout',
+      conversationId: 'AG_20261128_2',
+    })
+    expect(calls[1]!.url).toBe('https://sandbox.safaricom.co.ke/mpesa/b2c/v3/paymentrequest')
+    expect(calls[1]!.body).toMatchObject({
+      OriginatorConversationID: request.key,
+      InitiatorName: 'luxe-api',
+      CommandID: 'BusinessPayment',
+      Amount: 6000,
+      PartyA: '600000',
+      PartyB: '254712345678',
+      ResultURL: refundConfig.resultUrl,
+    })
+  })
+
+  it('refunds by hand without initiator credentials, and reads a refused request', async () => {
+    const bare = createDarajaProvider(config, { fetch: recorder([]).fakeFetch })
+    await expect(bare.refund(request)).rejects.toMatchObject({ code: 'refunds_not_configured' })
+    const { fakeFetch } = recorder([
+      token,
+      {
+        status: 400,
+        body: { errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid Amount' },
+      },
+    ])
+    const provider = createDarajaProvider(config, {
+      fetch: fakeFetch,
+      refundConfig: async () => refundConfig,
+    })
+    await expect(provider.refund(request)).rejects.toThrow(
+      'M-Pesa refused the refund: Bad Request - Invalid Amount.',
+    )
+  })
+
+  it("reads M-Pesa's results: a reversal, a payout, a refusal, and refuses junk", () => {
+    expect(
+      parseRefundResult({
+        Result: {
+          ResultType: 0,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          OriginatorConversationID: 'OC-1',
+          ConversationID: 'AG_20261128_1',
+          TransactionID: 'SKR7REV001',
+          ResultParameters: {
+            ResultParameter: [
+              { Key: 'Amount', Value: 12450.0 },
+              { Key: 'OriginalTransactionID', Value: 'SKA1B2C3D4' },
+            ],
+          },
+        },
+      }),
+    ).toEqual({
+      conversationId: 'AG_20261128_1',
+      originatorConversationId: 'OC-1',
+      succeeded: true,
+      resultCode: '0',
+      resultDesc: 'The service request is processed successfully.',
+      transactionId: 'SKR7REV001',
+      amount: 12450,
+    })
+    expect(
+      parseRefundResult({
+        Result: {
+          ResultCode: 0,
+          ConversationID: 'AG_2',
+          OriginatorConversationID: 'OC-2',
+          ResultParameters: {
+            ResultParameter: [
+              { Key: 'TransactionAmount', Value: 6000 },
+              { Key: 'TransactionReceipt', Value: 'SKP7PAY001' },
+            ],
+          },
+        },
+      }),
+    ).toMatchObject({ succeeded: true, transactionId: 'SKP7PAY001', amount: 6000 })
+    expect(
+      parseRefundResult({
+        Result: {
+          ResultCode: 'R000001',
+          ResultDesc: 'The transaction has already been reversed.',
+          ConversationID: 'AG_3',
+        },
+      }),
+    ).toMatchObject({ succeeded: false, resultCode: 'R000001' })
+    expect(parseRefundResult({ Body: { stkCallback: {} } })).toBeNull()
+    expect(parseRefundResult({ Result: { ResultCode: 0, ConversationID: 'a b' } })).toBeNull()
+    expect(parseRefundResult([])).toBeNull()
   })
 })
 

@@ -26,6 +26,8 @@ schemas = ["ignored"]
       schemas: ['public', 'other'],
       extraSearchPath: ['extensions'],
       maxRows: 2,
+      aggregatesEnabled: false,
+      planEnabled: false,
     })
   })
 
@@ -34,6 +36,8 @@ schemas = ["ignored"]
       schemas: ['public', 'graphql_public'],
       extraSearchPath: ['public', 'extensions'],
       maxRows: 1000,
+      aggregatesEnabled: false,
+      planEnabled: false,
     })
   })
 
@@ -48,7 +52,39 @@ schemas = ["ignored"]
       schemas: ['public', 'api'],
       extraSearchPath: ['public', 'extensions'],
       maxRows: 50,
+      aggregatesEnabled: false,
+      planEnabled: false,
     })
+  })
+
+  it('splits lists as PostgREST splits what the CLI joins: on commas, each name stripped', () => {
+    expect(
+      readApiConfig('[api]\nschemas = [" public ", "api, other"]\nextra_search_path = []\n'),
+    ).toMatchObject({ schemas: ['public', 'api', 'other'], extraSearchPath: [] })
+    expect(
+      readApiConfig(null, {
+        SUPABASE_API_SCHEMAS: ' public ,api,,other ',
+        SUPABASE_API_EXTRA_SEARCH_PATH: 'extensions , public',
+      }),
+    ).toMatchObject({
+      schemas: ['public', 'api', 'other'],
+      extraSearchPath: ['extensions', 'public'],
+    })
+    // An empty variable is no override (viper's rule); no schema at all is PostgREST's default.
+    expect(readApiConfig(toml, { SUPABASE_API_EXTRA_SEARCH_PATH: '' })).toMatchObject({
+      extraSearchPath: ['extensions'],
+    })
+    expect(readApiConfig('[api]\nschemas = []\n').schemas).toEqual(['public'])
+  })
+
+  it('reads the aggregate and plan switches as PostgREST reads booleans', () => {
+    expect(readApiConfig(null)).toMatchObject({ aggregatesEnabled: false, planEnabled: false })
+    expect(
+      readApiConfig(null, { PGRST_DB_AGGREGATES_ENABLED: 'TRUE', PGRST_DB_PLAN_ENABLED: '1' }),
+    ).toMatchObject({ aggregatesEnabled: true, planEnabled: true })
+    expect(
+      readApiConfig(null, { PGRST_DB_AGGREGATES_ENABLED: 'false', PGRST_DB_PLAN_ENABLED: 'yes' }),
+    ).toMatchObject({ aggregatesEnabled: false, planEnabled: false })
   })
 
   it('refuses a row limit that is not a positive whole number, saying where it came from', () => {

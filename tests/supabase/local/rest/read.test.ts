@@ -164,6 +164,8 @@ describe('order, limit, range and count', () => {
       headers: { prefer: 'count=exact' },
     })
     expect(raw.headers.get('content-range')).toBe('1-2/5')
+    // The planner's estimate: with statistics, a whole table's rows.
+    await env.db.pg.exec('analyze public.products')
     const all = await env.anon.from('products').select('id', { count: 'planned' })
     expect(all.status).toBe(200)
     expect(all.count).toBe(5)
@@ -447,6 +449,81 @@ describe('errors and refusals', () => {
     const accept = await env.raw('/brands', { headers: { accept: 'application/xml' } })
     expect(accept.status).toBe(406)
     expect((await accept.json()).code).toBe('PGRST107')
+  })
+
+  it.each([
+    ['id.ac', 4, 'unexpected "c" expecting "asc", "desc", "nullsfirst" or "nullslast"'],
+    ['id.descc', 8, `unexpected 'c' expecting delimiter (.), "," or end of input`],
+    ['id.nulsfist', 4, 'unexpected "n" expecting "asc", "desc", "nullsfirst" or "nullslast"'],
+    ['id.nullslasttt', 13, `unexpected 't' expecting "," or end of input`],
+    ['id.asc.nlsfst', 8, 'unexpected "l" expecting "nullsfirst" or "nullslast"'],
+    ['name,id.asc.nullslasttt', 22, `unexpected 't' expecting "," or end of input`],
+  ])('words a malformed order=%s as PostgREST does (PGRST100)', async (order, column, details) => {
+    const res = await env.raw(`/brands?order=${order}`)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      code: 'PGRST100',
+      message: `"failed to parse order (${order})" (line 1, column ${column})`,
+      details,
+      hint: null,
+    })
+  })
+
+  it.each([
+    ['noop.0', 1, 'unexpected "o" expecting "not" or operator (eq, gt, ...)'],
+    ['0', 1, 'unexpected "0" expecting "not" or operator (eq, gt, ...)'],
+    ['equals.1', 3, 'unexpected "u" expecting operator (eq, gt, ...)'],
+    ['eq().value', 4, 'unexpected ")" expecting operator (eq, gt, ...)'],
+    ['is().value', 3, 'unexpected "(" expecting operator (eq, gt, ...)'],
+    ['nothing.1', 4, 'unexpected "h" expecting delimiter (.)'],
+    ['in.1,2', 4, 'unexpected "1" expecting "("'],
+    ['in.(1,2', 8, 'unexpected end of input expecting "," or ")"'],
+    ['is.nil', 5, 'unexpected "i" expecting isVal: (null, not_null, true, false, unknown)'],
+  ])(
+    'words a malformed filter id=%s as PostgREST does (PGRST100)',
+    async (value, column, details) => {
+      const res = await env.raw(`/brands?id=${value}`)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({
+        code: 'PGRST100',
+        message: `"failed to parse filter (${value})" (line 1, column ${column})`,
+        details,
+        hint: null,
+      })
+    },
+  )
+
+  it('words an empty logic tree as PostgREST does (PGRST100)', async () => {
+    const res = await env.anon.from('brands').select('id').or('')
+    expect(res.status).toBe(400)
+    expect(res.error).toEqual({
+      code: 'PGRST100',
+      message: '"failed to parse logic tree (())" (line 1, column 4)',
+      details:
+        'unexpected ")" expecting field name (* or [a..z0..9_$]), negation operator (not) or logic operator (and, or)',
+      hint: null,
+    })
+  })
+
+  it.each([
+    ['or', '(id.in.1,2,id.eq.3)', 10, 'unexpected "1" expecting "("'],
+    ['and', '(ord(id.eq.1,id.eq.1),id.eq.2)', 7, 'unexpected "d" expecting "("'],
+    [
+      'or',
+      '(id.eq.1,not.xor(id.eq.2,id.eq.3))',
+      16,
+      'unexpected "x" expecting logic operator (and, or)',
+    ],
+    ['or', '(id.equals.1,name.eq.x)', 9, 'unexpected "u" expecting operator (eq, gt, ...)'],
+  ])('words a malformed %s=%s as PostgREST does (PGRST100)', async (op, tree, column, details) => {
+    const res = await env.raw(`/brands?${op}=${tree}`)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      code: 'PGRST100',
+      message: `"failed to parse logic tree (${tree})" (line 1, column ${column})`,
+      details,
+      hint: null,
+    })
   })
 
   it('never executes SQL smuggled through select, filters, order, casts, hints or JSON keys', async () => {

@@ -2,7 +2,8 @@ import { chakra } from '@chakra-ui/react/styled-system'
 import { useState } from 'react'
 import { photoUrl } from '@/lib/photo-url'
 import type { PhotoRow } from '../../api/product-photos-api'
-import { AdminButton, controlStyle } from '../admin-ui'
+import { AdminButton } from '../admin-ui'
+import { controlStyle } from '@/components/form-field'
 
 const AltInput = chakra('input', { base: { ...controlStyle, h: '10' } })
 
