@@ -3,7 +3,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { prerenderPages } from './build/prerender'
 import { manifest } from './src/config/manifest'
 
 const alias = {
@@ -210,12 +209,6 @@ export default defineConfig({
     inlineSplash(),
     preloadFirstRoute(),
     inlineEntryCss(),
-    prerenderPages(
-      fileURLToPath(new URL('.', import.meta.url)),
-      alias,
-      routePattern,
-      routePreloadTable,
-    ),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -228,8 +221,7 @@ export default defineConfig({
       includeManifestIcons: true,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,ico}'],
-        // Prebuilt pages other than the home page are cached as they are visited (sw/precache.ts).
-        globIgnores: ['images/products/**', 'icons/**/*.ts', '*/**/index.html', '404.html'],
+        globIgnores: ['images/products/**', 'icons/**/*.ts'],
         // A classic-script worker written straight to sw.js: no intermediate sw.mjs left in dist, and
         // browsers without module service workers still install it.
         rollupFormat: 'iife',

@@ -18,7 +18,7 @@ const version = buildVersion(manifest)
 const names = cacheNames(version)
 
 setCacheNameDetails({ prefix: CACHE_PREFIX, precache: PRECACHE_ID, runtime: 'runtime', suffix: '' })
-routeAppShell(manifest, names.pages)
+routeAppShell(manifest)
 routeCatalogue(names.catalogue)
 routeProductImages(names.images)
 routeProductPhotos(names.photos)

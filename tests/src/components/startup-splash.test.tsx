@@ -9,11 +9,10 @@ import {
   RouterProvider,
 } from '@tanstack/react-router'
 import { act, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useStartupSplash } from '@/app/layout/use-startup-splash'
 import { system } from '@/app/theme'
 import { skipSplashKey, splashOptions, startSplash } from '@/components/splash-screen'
-import { showWhileAnimating } from './splash-support'
 
 /**
  * The shell's rule: the splash (started by index.html before the app) shows at start, never
@@ -31,8 +30,7 @@ function Shell() {
 }
 
 async function renderAt(path: string) {
-  // What index.html does before the app's code runs (and CSS then plays).
-  showWhileAnimating()
+  // What index.html does before the app's code runs.
   startSplash(splashOptions)
   const root = createRootRoute({ component: Shell })
   const router = createRouter({
@@ -61,27 +59,31 @@ describe('the start-up splash in the shell', () => {
   afterEach(() => {
     window.luxeSplash?.drop()
     delete window.luxeSplash
-    document.head.querySelectorAll('style[data-test-splash]').forEach((style) => style.remove())
+    vi.useRealTimers()
     sessionStorage.clear()
   })
 
-  it('covers the first page, which is already rendered underneath, and goes when its CSS ends', async () => {
+  it('covers the first page, which is already rendered underneath, and goes after 5.3 s', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    })
     await renderAt('/')
     expect(splash()).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument()
     expect(screen.getByText('Splash showing')).toBeInTheDocument()
-    const overlay = document.querySelector('.lk-splash')!
-    const end = (animationName: string) =>
-      overlay.dispatchEvent(Object.assign(new Event('animationend'), { animationName }))
     act(() => {
-      end('lk-splash-show')
+      vi.advanceTimersByTime(5299)
     })
     expect(screen.getByText('Splash showing')).toBeInTheDocument()
     act(() => {
-      end('lk-splash-fade')
+      vi.advanceTimersByTime(1)
     })
     expect(splash()).not.toBeInTheDocument()
     expect(screen.getByText('Splash gone')).toBeInTheDocument()
+    act(() => {
+      vi.advanceTimersByTime(60_000)
+    })
+    expect(splash()).not.toBeInTheDocument()
   })
 
   it('is dropped when the app starts on /checkout', async () => {
