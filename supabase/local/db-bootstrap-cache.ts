@@ -4,17 +4,11 @@
  * the bootstrap. Also hands dumped data directories (snapshots) to PGlite.
  */
 import { createHash } from 'node:crypto'
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { bootstrapFile, projectDir } from './db-setup'
+import { writeFileAtomic } from './write-atomic'
 
 export function isEmptyDir(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0
@@ -73,9 +67,7 @@ export async function writeCache(pg: PGlite, file: string) {
     await pg.exec('checkpoint')
     const dump = await pg.dumpDataDir('none')
     mkdirSync(dirname(file), { recursive: true })
-    const tmp = `${file}.${process.pid}.tmp`
-    writeFileSync(tmp, new Uint8Array(await dump.arrayBuffer()))
-    renameSync(tmp, file)
+    writeFileAtomic(file, new Uint8Array(await dump.arrayBuffer()))
   } catch {
     // ignore
   }

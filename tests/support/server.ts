@@ -2,6 +2,7 @@
  * The whole local server in-process, on a free port, over a fresh in-memory database (migrated and seeded
  * from the cached template, about a second). Tests drive it with supabase-js itself.
  */
+import { randomBytes } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { followSessionInRealtime } from '../../src/lib/realtime-session'
@@ -43,9 +44,9 @@ export interface TestServer {
 }
 
 let counter = 0
-/** A unique address per call, so tests sharing a server never collide. */
+/** A unique address per call, so tests sharing a server never collide (test files share a process). */
 export const uniqueEmail = (prefix = 'shopper') =>
-  `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}@example.com`
+  `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}-${++counter}@example.com`
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = await freshDb(options.database)

@@ -8,7 +8,7 @@
  * and cached on disk, so every test file and worker of a run (and later runs) reuse it.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
@@ -19,6 +19,7 @@ import {
   type LocalDb,
 } from '../../supabase/local/db'
 import { testStoreSettingsSql } from './test-store'
+import { writeFileAtomic } from '../../supabase/local/write-atomic'
 
 export interface FreshDbOptions {
   /** Apply `supabase/migrations` (default true). Tests with their own schema pass false. */
@@ -82,10 +83,8 @@ async function buildTemplate(
   await db.close()
   const bytes = new Uint8Array(await dump.arrayBuffer())
   mkdirSync(cacheDir, { recursive: true })
-  // Write then rename, so a parallel worker never reads half a file.
-  const tmp = `${file}.${process.pid}.tmp`
-  writeFileSync(tmp, bytes)
-  renameSync(tmp, file)
+  // Whole or nothing, so a parallel test file never reads half a template.
+  writeFileAtomic(file, bytes)
   return bytes
 }
 

@@ -64,7 +64,7 @@ function buildSafeUpdate(install: PostgresInstall): string {
   const out = join(root, 'node_modules/.tmp/postgres', `safe_update-${hash.slice(0, 12)}.so`)
   if (existsSync(out)) return out
   mkdirSync(join(root, 'node_modules/.tmp/postgres'), { recursive: true })
-  const tmp = `${out}.${process.pid}.tmp`
+  const tmp = `${out}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
   execFileSync('cc', ['-O2', '-fPIC', '-shared', '-I', install.include, source, '-o', tmp], {
     stdio: 'pipe',
   })
