@@ -293,6 +293,59 @@ test('two-step sign-in: turned on from the account page, asked for at sign-in, t
   expect(((await again.json()) as { user: { factors?: unknown[] } }).user.factors).toBeUndefined()
 })
 
+/** Turns on an authenticator for the account through the auth API; returns its secret. */
+async function withAuthenticator(request: APIRequestContext, account: Account) {
+  const headers = { apikey: DEMO_ANON_KEY, authorization: `Bearer ${account.accessToken}` }
+  const enrolled = await request.post('/auth/v1/factors', {
+    headers,
+    data: { factor_type: 'totp', friendly_name: 'Authenticator app' },
+  })
+  const factor = (await enrolled.json()) as { id: string; totp: { secret: string } }
+  const challenge = await request.post(`/auth/v1/factors/${factor.id}/challenge`, { headers })
+  const { id } = (await challenge.json()) as { id: string }
+  const verified = await request.post(`/auth/v1/factors/${factor.id}/verify`, {
+    headers,
+    data: { challenge_id: id, code: totpCode(factor.totp.secret, totpStep(Date.now())) },
+  })
+  expect(verified.ok()).toBe(true)
+  return factor.totp.secret
+}
+
+test('two-step sign-in on two devices at once: the first to finish signs in, the other is asked to sign in again', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const account = await newAccount(request, 'Achieng Otieno')
+  const secret = await withAuthenticator(request, account)
+  const laptopContext = await browser.newContext()
+  await skipIntro(laptopContext)
+  const laptop = await laptopContext.newPage()
+  for (const device of [page, laptop]) {
+    await device.goto('/auth?redirect=%2Faccount')
+    await fillSignIn(device, account.email, account.password)
+    await expect(device.getByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeVisible()
+  }
+  const enterCode = async (device: Page) => {
+    const form = device.getByRole('form', { name: 'Authentication code' })
+    await form.getByLabel('Authentication code').fill(totpCode(secret, totpStep(Date.now())))
+    await form.getByRole('button', { name: 'Verify' }).click()
+  }
+  await enterCode(page)
+  await expect(page).toHaveURL(/\/account$/)
+
+  // The laptop's half-done sign-in has ended on the server: it says so and asks for the password again.
+  await enterCode(laptop)
+  const notice = laptop.getByRole('alert').filter({ hasText: 'Sign in again' })
+  await expect(notice).toContainText('this account finished signing in somewhere else')
+  await expect(laptop.getByRole('form', { name: 'Authentication code' })).toHaveCount(0)
+  await fillSignIn(laptop, account.email, account.password)
+  await enterCode(laptop)
+  await expect(laptop).toHaveURL(/\/account$/)
+  await expect(laptop.getByRole('heading', { level: 1, name: 'Hello, Achieng' })).toBeVisible()
+  await laptopContext.close()
+})
+
 test('the account page fits a 360 px phone', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   const account = await newAccount(request, 'Wairimu Ndegwa')

@@ -4,20 +4,29 @@ import { chakra } from '@chakra-ui/react/styled-system'
 import { useEffect, useState, type FormEvent } from 'react'
 import { fieldAria, FormField } from '@/components/form-field'
 import { Button } from '@chakra-ui/react/button'
-import { CodeError, startTotpSetup, verifyCode, type TotpSetup } from '@/lib/two-step'
+import {
+  CodeError,
+  SignInEndedError,
+  startTotpSetup,
+  verifyCode,
+  type TotpSetup,
+} from '@/lib/two-step'
 
 /**
  * The 6-digit code from an authenticator app. A wrong code says so next to the field and keeps the
- * form as it was, so the person can type the next code.
+ * form as it was, so the person can type the next code. When the sign-in itself has ended, a screen
+ * that can start it again is told (`onSignInEnded`); elsewhere the form says so.
  */
 export function CodeForm({
   factorId,
   onVerified,
+  onSignInEnded,
   submitLabel = 'Verify',
   idPrefix = 'second-step',
 }: {
   factorId: string
   onVerified: () => void
+  onSignInEnded?: () => void
   submitLabel?: string
   idPrefix?: string
 }) {
@@ -41,6 +50,10 @@ export function CodeForm({
       onVerified()
     } catch (error) {
       setBusy(false)
+      if (error instanceof SignInEndedError && onSignInEnded) {
+        onSignInEnded()
+        return
+      }
       setProblem(error instanceof CodeError ? error.message : (error as Error).message)
       document.getElementById(fieldId)?.focus()
     }

@@ -27,6 +27,16 @@ export function codeProblem(error: Pick<AuthError, 'code' | 'message' | 'status'
 
 export class CodeError extends Error {}
 
+/**
+ * The session the code was for has ended before the code was checked: when one sign-in of an account
+ * passes the second step, the server ends the account's other sign-ins still waiting for theirs (a
+ * phone and a laptop at once), and a signed-out session cannot take a code either.
+ */
+export class SignInEndedError extends CodeError {}
+
+export const SIGN_IN_ENDED =
+  'Your sign-in ended before the code was checked: this account finished signing in somewhere else. Sign in again.'
+
 export async function assurance(): Promise<Assurance> {
   const client = await getSupabase()
   const [level, factors] = await Promise.all([
@@ -47,7 +57,13 @@ export async function verifyCode(factorId: string, code: string): Promise<void> 
   const client = await getSupabase()
   // The aal2 token reaches realtime through the client's own auth listener (`getSupabase`).
   const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code: code.trim() })
-  if (error) throw new CodeError(codeProblem(error))
+  if (!error) return
+  if (error.name === 'AuthSessionMissingError' || error.code === 'session_not_found') {
+    // Asking for the user makes supabase-js forget the ended session, so every screen sees it signed out.
+    await client.auth.getUser().catch(() => undefined)
+    throw new SignInEndedError(SIGN_IN_ENDED)
+  }
+  throw new CodeError(codeProblem(error))
 }
 
 let settingUp: Promise<TotpSetup> | null = null

@@ -25,7 +25,7 @@ import { ForgotPasswordForm } from './forgot-password-form'
 import { OfflineNotice, TextButton } from './form-parts'
 import { NewPasswordForm } from './new-password-form'
 import { CodeForm } from '@/components/two-step'
-import { assurance } from '@/lib/two-step'
+import { assurance, SIGN_IN_ENDED } from '@/lib/two-step'
 import { SignInForm } from './sign-in-form'
 import { SignUpForm } from './sign-up-form'
 import type { User } from '@supabase/supabase-js'
@@ -84,8 +84,10 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
 
   // An account with an authenticator app signs in in two steps: the password, then a code.
   const [secondStep, setSecondStep] = useState<{ user: User; factorId: string } | null>(null)
+  const [signInEnded, setSignInEnded] = useState(false)
 
   const onPasswordAccepted = async (signedIn: User) => {
+    setSignInEnded(false)
     const level = await assurance().catch(() => null)
     if (level?.factorId && level.current === 'aal1' && level.next === 'aal2') {
       setSecondStep({ user: signedIn, factorId: level.factorId })
@@ -161,6 +163,10 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
         <CodeForm
           factorId={secondStep.factorId}
           onVerified={() => onSignedIn(secondStep.user, 'Signed in')}
+          onSignInEnded={() => {
+            setSecondStep(null)
+            setSignInEnded(true)
+          }}
         />
       </Box>
     )
@@ -183,6 +189,13 @@ export function AuthPage({ mode = 'signin', redirect }: { mode?: AuthMode; redir
             <Box mb="5">
               <Notice tone="error" role="alert" title="That email link did not work">
                 {linkError}.
+              </Notice>
+            </Box>
+          ) : null}
+          {signInEnded && mode === 'signin' ? (
+            <Box mb="5">
+              <Notice tone="error" role="alert" title="Sign in again">
+                {SIGN_IN_ENDED}
               </Notice>
             </Box>
           ) : null}

@@ -142,6 +142,30 @@ describe('challenge and verify', () => {
     expect(again.error?.message).toBe('Challenge and verify IP addresses mismatch.')
   })
 
+  it('ends the account’s other sessions still at aal1 when one passes the second step, as GoTrue', async () => {
+    const user = await withFactor()
+    const [phone, laptop] = [t.client(), t.client()]
+    await phone.auth.signInWithPassword({ email: user.email, password: user.password })
+    await laptop.auth.signInWithPassword({ email: user.email, password: user.password })
+    const first = await phone.auth.mfa.challengeAndVerify({
+      factorId: user.factorId,
+      code: codeAt(user.secret),
+    })
+    expect(first.error).toBeNull()
+    // The laptop's half-finished sign-in is gone: its code step can only start again from the password.
+    const late = await laptop.auth.mfa.challengeAndVerify({
+      factorId: user.factorId,
+      code: codeAt(user.secret),
+    })
+    // GoTrue answers 403 session_not_found, which supabase-js reports as a missing session.
+    expect(late.error?.name).toBe('AuthSessionMissingError')
+    const ended = await laptop.auth.getUser()
+    expect(ended.error?.name).toBe('AuthSessionMissingError')
+    // The first aal2 session (from withFactor) stays.
+    const kept = await user.client.auth.mfa.getAuthenticatorAssuranceLevel()
+    expect(kept.data?.currentLevel).toBe('aal2')
+  })
+
   it('lets only one of three verifications racing on one challenge through', async () => {
     const user = await withFactor()
     const other = t.client()
