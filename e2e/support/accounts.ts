@@ -1,3 +1,6 @@
+import { mkdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { DEMO_ANON_KEY } from '../../supabase/local/keys'
 
@@ -44,8 +47,46 @@ export async function fillSignIn(page: Page, email: string, password: string) {
   const form = signInForm(page)
   await form.getByLabel('Email address').fill(email)
   await form.getByLabel('Password', { exact: true }).fill(password)
-  await form.getByRole('button', { name: 'Sign in' }).click()
-  if (LOCAL_STAFF.has(email) && password === STAFF_PASSWORD) await enterStaffCode(page, email)
+  if (!(LOCAL_STAFF.has(email) && password === STAFF_PASSWORD)) {
+    await form.getByRole('button', { name: 'Sign in' }).click()
+    return
+  }
+  // As on hosted Supabase, the first sign-in of an account to pass the code step ends the account's
+  // other sign-ins still waiting at theirs. Tests in parallel share the local staff accounts, so their
+  // sign-ins take turns from the password to the code.
+  await oneAtATime(`staff-sign-in-${email}`, async () => {
+    await form.getByRole('button', { name: 'Sign in' }).click()
+    await enterStaffCode(page, email)
+  })
+}
+
+/** A staff sign-in takes a few seconds; a lock older than this was left by a test that failed in it. */
+const STALE_LOCK_MS = 45_000
+
+/**
+ * Runs `work` while no other Playwright worker of this run runs work of the same name: a directory
+ * made atomically in the run's data directory (fresh per run) is the lock.
+ */
+async function oneAtATime(name: string, work: () => Promise<void>) {
+  const lock = join(process.env.E2E_DATA_DIR ?? tmpdir(), `${name.replace(/[^\w.-]/g, '_')}.lock`)
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const held = statSync(lock, { throwIfNoEntry: false })
+      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) {
+        rmSync(lock, { recursive: true, force: true })
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  try {
+    await work()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
 }
 
 /** Types a local staff account's current sign-in code into the code step the app shows. */
