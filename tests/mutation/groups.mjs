@@ -5,7 +5,11 @@
 export const groups = {
   auth: {
     environment: 'node',
-    tests: ['tests/supabase/local/auth/limits.test.ts'],
+    // code-limits starts a server: it is what proves voidCode (a voided code's link fails, its rows go).
+    tests: [
+      'tests/supabase/local/auth/limits.test.ts',
+      'tests/supabase/local/auth/code-limits.test.ts',
+    ],
     mutate: [
       'supabase/local/auth/rate-limit.ts',
       'supabase/local/auth/code-attempts.ts',

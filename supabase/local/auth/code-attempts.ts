@@ -62,9 +62,8 @@ export function createCodeAttempts(
 }
 
 /**
- * Clears a code in the database, only if it is still the one that was guessed at. Proven by the
- * end-to-end tests in tests/supabase/local/auth/code-limits.test.ts (the voided code's link fails and
- * its rows are gone), which the fast mutation group does not run: its mutants show as survivors there.
+ * Clears a code in the database, only if it is still the one that was guessed at. Proven by the tests
+ * in tests/supabase/local/auth/code-limits.test.ts: the voided code's link fails and its rows are gone.
  */
 export async function voidCode(q: Queryable, code: PendingCode): Promise<void> {
   const cleared = await q.query(
