@@ -72,6 +72,11 @@ export function forgetQueuedOrder(clientOrderId: string) {
   writeAll(readAll().filter((e) => e.clientOrderId !== clientOrderId))
 }
 
+/** Tells open screens the list changed after its key was removed outright (at sign-out). */
+export function announceQueuedOrdersForgotten() {
+  window.dispatchEvent(new Event(CHANGE_EVENT))
+}
+
 export function subscribeQueuedOrders(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === QUEUED_ORDERS_KEY) onChange()

@@ -1,5 +1,6 @@
 import { isRecord } from '@/lib/storage/json-guards'
 import type { OrderDocument } from './checkout-types'
+import { announceQueuedOrdersForgotten } from './queued-orders'
 import {
   forgetOrderDeviceData,
   orderDeviceKeys,
@@ -113,4 +114,5 @@ export function orderLink(orderNumber: string, token: string): string {
 export function clearCheckoutDeviceData() {
   forgetOrderDeviceData()
   clearSavedOrders()
+  announceQueuedOrdersForgotten()
 }

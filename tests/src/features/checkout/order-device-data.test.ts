@@ -68,7 +68,13 @@ describe('what this device keeps about orders', () => {
     for (const key of Object.values(data.orderDeviceKeys))
       expect(localStorage.getItem(key)).not.toBeNull()
 
+    const waitingScreen = vi.fn()
+    const stop = queued.subscribeQueuedOrders(waitingScreen)
     saved.clearCheckoutDeviceData()
+    stop()
+    // An open waiting screen hears that the queued orders are gone.
+    expect(waitingScreen).toHaveBeenCalled()
+    expect(queued.latestQueuedOrder()).toBeUndefined()
     for (const key of Object.values(data.orderDeviceKeys))
       expect(localStorage.getItem(key)).toBeNull()
     for (const key of Object.values(data.orderTabKeys))
