@@ -29,6 +29,7 @@ import { retryDueRefundsJob, startLocalScheduler, type LocalScheduler } from './
 import { readApiConfig } from './rest/api-config'
 import { nodeRequestView } from './rest/catalogue-cache'
 import { createRestHandler } from './rest/index'
+import type { Limits } from './realtime/channels'
 import { createRealtimeServer, realtimeDatabase, type RealtimeServer } from './realtime/server'
 import { localStaffCodes, seedStaff } from './staff-seed'
 import { createStaticHandler } from './static'
@@ -73,6 +74,8 @@ export interface LocalServerOptions {
   storageDir?: string
   /** Storage's project-wide upload limit in bytes (default 50 MB, as hosted). */
   storageFileSizeLimit?: number
+  /** Realtime's connection, join and message limits on top of the defaults. */
+  realtimeLimits?: Partial<Limits>
   log?: (message: string) => void
 }
 
@@ -161,6 +164,7 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     apiKeys: new Set([keys.anonKey, keys.serviceRoleKey, keys.publishableKey]),
     now: clock.now,
     log,
+    limits: options.realtimeLimits,
   })
   const mailer = startLocalMailer(db, inbox, log)
   const scheduler = startLocalScheduler(db, log, [

@@ -4,12 +4,15 @@
  * Both run on one database (loading one costs far more than either test). `npm run test:soak` holds
  * the sockets for a minute (REALTIME_SOAK_SECONDS); `npm test` sends a fixed burst through them.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { createServer, connect, type Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { createClient, RealtimeClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLocalServer, type LocalServer } from '../../../../supabase/local/gateway'
+import type { Limits } from '../../../../supabase/local/realtime/channels'
 import { dbEngine, freshDb } from '../../../support/test-db'
-import { until, watchTable } from './realtime-kit'
+import { sleep, until, watchTable } from './realtime-kit'
 import { soak } from './soak-kit'
 
 let db: LocalServer['db']
@@ -22,11 +25,12 @@ afterAll(async () => {
   await db?.close()
 })
 
-const start = async (port = 0) => {
+const start = async (port = 0, realtimeLimits?: Partial<Limits>) => {
   const server = await createLocalServer({
     db,
     keepDb: true,
     port,
+    realtimeLimits,
     distDir: null,
     seedStaff: false,
     env: {},
@@ -51,6 +55,31 @@ const bumpPrice = (server: LocalServer, id: string) =>
   server.db.pg.query(`update public.products set price = price + 1 where id = $1`, [id])
 
 const soakSeconds = Number(process.env.REALTIME_SOAK_SECONDS ?? 0)
+
+/** A TCP hop in front of the server that can drop every connection at once (a mobile network blip). */
+async function cuttableHop(targetPort: number) {
+  const open = new Set<Socket>()
+  const hop = createServer((inbound) => {
+    const outbound = connect(targetPort, '127.0.0.1')
+    const drop = () => {
+      inbound.destroy()
+      outbound.destroy()
+      open.delete(inbound)
+      open.delete(outbound)
+    }
+    for (const s of [inbound, outbound]) {
+      open.add(s)
+      s.on('error', drop).on('close', drop)
+    }
+    inbound.pipe(outbound).pipe(inbound)
+  })
+  await new Promise<void>((resolve) => hop.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (hop.address() as AddressInfo).port,
+    cutAll: () => [...open].forEach((s) => s.destroy()),
+    close: () => new Promise<void>((resolve) => hop.close(() => resolve())),
+  }
+}
 
 describe('resilience', () => {
   it('reconnects after the server restarts and receives new changes', async () => {
@@ -77,6 +106,50 @@ describe('resilience', () => {
     await c.removeAllChannels()
     await server.close()
   })
+
+  it('lets 200 clients cut off at once all rejoin and get the next change, each counted once', async () => {
+    // Room for every client once, not twice: a closed socket must give its place back.
+    const server = await start(0, { maxConnectionsPerIp: 300 })
+    const hop = await cuttableHop(server.port)
+    const { rows } = await db.pg.query<{ id: string }>(`select id from public.products limit 1`)
+    const id = rows[0]!.id
+    const joins = new Array<number>(200).fill(0)
+    const received = new Array<number>(200).fill(0)
+    const clients = joins.map((_, i) => {
+      // supabase-js's own back-off: every client tries again about a second after the cut.
+      const c = new RealtimeClient(`ws://127.0.0.1:${hop.port}/realtime/v1`, {
+        params: { apikey: server.keys.serviceRoleKey },
+        transport: WebSocket as unknown as typeof globalThis.WebSocket,
+      })
+      c.channel(`storm-${i}`)
+        .on(
+          'postgres_changes',
+          { event: 'UPDATE', schema: 'public', table: 'products', filter: `id=eq.${id}` },
+          () => received[i]!++,
+        )
+        .subscribe((status) => {
+          if (status === 'SUBSCRIBED') joins[i]!++
+        })
+      return c
+    })
+    await until(() => joins.every((n) => n === 1), 15_000)
+    expect(server.realtime.stats().connections).toBe(200)
+
+    hop.cutAll()
+    await until(() => joins.every((n) => n === 2), 20_000)
+    await until(() => server.realtime.stats().connections === 200, 5000)
+    await bumpPrice(server, id)
+    await until(() => received.every((n) => n === 1), 10_000)
+    // Nothing arrives twice.
+    await sleep(100)
+    expect(received.filter((n) => n !== 1)).toEqual([])
+
+    await Promise.all(clients.map((c) => c.removeAllChannels()))
+    for (const c of clients) void c.disconnect()
+    await until(() => server.realtime.stats().connections === 0, 5000)
+    await hop.close()
+    await server.close()
+  }, 60_000)
 
   it(
     'holds 200 sockets with changes flowing: none lost, memory bounded',
