@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { prerenderPages } from './build/prerender'
 import { manifest } from './src/config/manifest'
 
 const alias = {
@@ -209,6 +210,12 @@ export default defineConfig({
     inlineSplash(),
     preloadFirstRoute(),
     inlineEntryCss(),
+    prerenderPages(
+      fileURLToPath(new URL('.', import.meta.url)),
+      alias,
+      routePattern,
+      routePreloadTable,
+    ),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -221,7 +228,8 @@ export default defineConfig({
       includeManifestIcons: true,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,ico}'],
-        globIgnores: ['images/products/**', 'icons/**/*.ts'],
+        // Prebuilt pages other than the home page are cached as they are visited (sw/precache.ts).
+        globIgnores: ['images/products/**', 'icons/**/*.ts', '*/**/index.html', '404.html'],
         // A classic-script worker written straight to sw.js: no intermediate sw.mjs left in dist, and
         // browsers without module service workers still install it.
         rollupFormat: 'iife',

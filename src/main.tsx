@@ -1,17 +1,20 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { startAuthWhenUseful } from '@/app/auth-bootstrap'
+import { loadPrebuilt, rendersAsBuilt } from '@/app/prerender/prerendered'
 import { AppProvider } from '@/app/provider'
 import { listenForInstall } from '@/app/pwa/install-prompt'
-import { router } from '@/app/router'
-import { attachPersistence, makeStore } from '@/app/store'
+import { createAppRouter } from '@/app/router'
+import { attachPersistence, makeStore, type RootState } from '@/app/store'
+import { catalogueFromBuild, ensureCatalogue } from '@/features/catalogue/catalogue-slice'
 
 // The install offer can come soon after load: listen from the moment the app's code runs (the prompts
 // that show it arrive later).
 listenForInstall()
 
 const store = makeStore()
+const router = createAppRouter()
 startAuthWhenUseful(store)
 
 // The saved cart, wishlist, currency and referral are read in the background: the first render waits
@@ -23,10 +26,35 @@ void import('@/app/persist').then(({ createPersistence }) => {
   persistence.start(store)
 })
 
-createRoot(document.getElementById('root')!).render(
+/** `serverState`: hydration reads the state a prebuilt page was rendered in (see below). */
+const app = (serverState?: RootState) => (
   <StrictMode>
-    <AppProvider store={store}>
+    <AppProvider store={store} serverState={serverState}>
       <RouterProvider router={router} />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 )
+const root = document.getElementById('root')!
+
+// A prebuilt page is already on screen: it is hydrated once its route's code and the catalogue it was
+// rendered from are in. The app shell, or a page opened with a query that changes it (a filtered
+// listing), renders from scratch.
+const [prebuilt] = await Promise.all([
+  root.firstChild ? loadPrebuilt() : null,
+  root.firstChild ? router.load() : undefined,
+])
+if (prebuilt && rendersAsBuilt(router)) {
+  // The page goes on showing the build's catalogue until the live one (or the device's) replaces it.
+  if (store.getState().catalogue.status === 'idle')
+    store.dispatch(catalogueFromBuild(prebuilt.catalogue))
+  // Rendered as the server rendered it: the router leaves out the outer boundary it adds in the browser.
+  router.ssr = { manifest: undefined }
+  // Hydration reads the state the page was built in, whatever reaches the store meanwhile (the live
+  // catalogue, the saved cart, wishlist and currency): a mismatch would make React throw the page away
+  // and draw it again, and a tap landing then would be lost. What changed shows right after.
+  hydrateRoot(root, app(prebuilt.state))
+  void store.dispatch(ensureCatalogue({ refresh: true }))
+} else {
+  root.replaceChildren()
+  createRoot(root).render(app())
+}

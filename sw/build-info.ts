@@ -41,6 +41,8 @@ export interface CacheNames {
   images: string
   /** Staff's product photos at the sizes viewed: bounded by count and age like the images, apart. */
   photos: string
+  /** Prebuilt pages as visited: tied to the build, whose hashed files they name. */
+  pages: string
 }
 
 export function cacheNames(version: string): CacheNames {
@@ -49,5 +51,6 @@ export function cacheNames(version: string): CacheNames {
     catalogue: `${CACHE_PREFIX}-catalogue-${version}`,
     images: `${CACHE_PREFIX}-images-v${CACHE_SCHEMA}`,
     photos: `${CACHE_PREFIX}-photos-v${CACHE_SCHEMA}`,
+    pages: `${CACHE_PREFIX}-pages-${version}`,
   }
 }

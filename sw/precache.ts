@@ -1,10 +1,15 @@
 /**
- * The app shell: every script, style and page of the build is precached, and any navigation inside the
- * app is answered with the cached `index.html`, so every route opens offline. Server paths are never
- * answered with the shell: an API or dev-tool URL must reach the server or fail visibly.
+ * The app shell: every script and style of the build is precached, with the home page and the app shell
+ * page. A navigation asks the server first (its prebuilt page, with the real status), keeps each page
+ * visited, and offline answers with the kept page, else the home page for `/`, else the shell, so every
+ * route opens offline. Server paths are never answered with a page: an API or dev-tool URL must reach the
+ * server or fail visibly.
  */
-import { createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { NetworkFirst } from 'workbox-strategies'
 
 export const serverPaths = [
   /^\/auth\/v1(\/|$)/,
@@ -15,11 +20,41 @@ export const serverPaths = [
 /** A path ending in a file name (an icon, sw.js, a screenshot) is a file, not an app route. */
 const filePath = /\/[^/]+\.[a-z0-9]+$/i
 
-export function routeAppShell(entries: Array<PrecacheEntry | string>): void {
+/** A slow connection gets the kept copy after this long (the live catalogue corrects its prices). */
+const pageNetworkTimeoutSeconds = 3
+
+export function routeAppShell(entries: Array<PrecacheEntry | string>, pagesCache: string): void {
   precacheAndRoute(entries)
+  const pages = new NetworkFirst({
+    cacheName: pagesCache,
+    networkTimeoutSeconds: pageNetworkTimeoutSeconds,
+    plugins: [
+      // Only real pages are kept (a 404 page is not), keyed by path: the query only filters a listing.
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true }),
+      {
+        cacheKeyWillBeUsed: async ({ request }) => {
+          const url = new URL(request.url)
+          return `${url.origin}${url.pathname}`
+        },
+      },
+    ],
+  })
   registerRoute(
-    new NavigationRoute(createHandlerBoundToURL('index.html'), {
-      denylist: [...serverPaths, filePath],
-    }),
+    new NavigationRoute(
+      async (options) => {
+        try {
+          return await pages.handle(options)
+        } catch (error) {
+          const { pathname } = new URL(options.request.url)
+          const page =
+            (pathname === '/' ? await matchPrecache('index.html') : undefined) ??
+            (await matchPrecache('app-shell.html'))
+          if (page) return page
+          throw error
+        }
+      },
+      { denylist: [...serverPaths, filePath] },
+    ),
   )
 }

@@ -18,7 +18,7 @@ const version = buildVersion(manifest)
 const names = cacheNames(version)
 
 setCacheNameDetails({ prefix: CACHE_PREFIX, precache: PRECACHE_ID, runtime: 'runtime', suffix: '' })
-routeAppShell(manifest)
+routeAppShell(manifest, names.pages)
 routeCatalogue(names.catalogue)
 routeProductImages(names.images)
 routeProductPhotos(names.photos)

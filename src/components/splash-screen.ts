@@ -9,9 +9,9 @@ import { store, timings } from '@/config/site'
  *
  * It is not a React component: `startSplash` is built into a small classic script inlined in index.html
  * (see `splash-boot.ts` and vite.config.ts), so the splash is drawn with the document itself, before
- * the app's code has even arrived, and ticks with a few DOM writes instead of re-rendering and restyling
- * a component every 50 ms while the app starts underneath. The app only asks whether it is done
- * (`splashHandle()`), and drops it on /checkout.
+ * the app's code has even arrived. From then on CSS alone plays it (no timer runs on the main thread
+ * while the app starts underneath); the app only asks whether it is done (`splashHandle()`), and drops
+ * it on /checkout.
  */
 
 /**
@@ -59,23 +59,47 @@ declare global {
 }
 
 /**
- * The look of the logo's full form (components/logo.tsx) and of the bar, in plain CSS: the design
- * system's styles arrive with the app's code, after the splash is already on screen. Only opacity and
- * transform move (no layout), and nothing moves for shoppers who ask for less motion.
+ * The splash's look and its whole life, in plain CSS (the design system's styles arrive with the app's
+ * code, after the splash is already on screen). No script runs while it plays:
+ * - the bar and the percentage step `stepPercent` every `stepMs` (stepped keyframes on a transform, so
+ *   the compositor moves them; the percentage is a strip of numbers generated here, shown one line at a
+ *   time);
+ * - the splash is shown by an animation lasting `visibleMs` and fades in the `handOffMs` after it; its
+ *   resting style is hidden, so it ends even if a script fails, and a browser without CSS animations
+ *   never shows it;
+ * - shoppers who ask for less motion get no fade (the bar only ever jumps, in steps). The app's rule that
+ *   cuts every animation short for them (theme.ts) must not cut the splash's timing: the splash's own
+ *   durations are important declarations in the app's first cascade layer (`reset`, declared before
+ *   `base` where that rule lives), and important declarations of an earlier layer win.
  */
-const splashCss = `
-.lk-splash{position:fixed;inset:0;z-index:1650;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2.5rem;padding:0 1.5rem;margin:0;background:#111 radial-gradient(ellipse at 50% 38%,rgba(212,178,90,.16),transparent 62%);color:#fff;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif;opacity:1;visibility:visible;transition:opacity var(--lk-hand-off) ease,visibility 0s linear 0s}
-.lk-splash[data-state=hidden]{opacity:0;visibility:hidden;pointer-events:none;transition:opacity var(--lk-hand-off) ease,visibility 0s linear var(--lk-hand-off)}
+export function splashCss(options: SplashOptions): string {
+  const steps = Math.ceil(100 / options.stepPercent)
+  const fillMs = steps * options.stepMs
+  const numbers = Array.from(
+    { length: steps + 1 },
+    (_, step) => `${Math.min(100, step * options.stepPercent)}%`,
+  )
+  return `
+.lk-splash{position:fixed;inset:0;z-index:1650;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2.5rem;padding:0 1.5rem;margin:0;background:#111 radial-gradient(ellipse at 50% 38%,rgba(212,178,90,.16),transparent 62%);color:#fff;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif;visibility:hidden;opacity:0;pointer-events:none;animation:lk-splash-show ${options.visibleMs}ms linear,lk-splash-fade ${options.handOffMs}ms ease ${options.visibleMs}ms}
+@keyframes lk-splash-show{from,to{visibility:visible;opacity:1;pointer-events:auto}}
+@keyframes lk-splash-fade{from{visibility:visible;opacity:1}to{visibility:visible;opacity:0}}
 .lk-splash-logo{display:inline-flex;flex-direction:column;align-items:center;line-height:1}
 .lk-splash-name{font-family:Georgia,'Times New Roman','Noto Serif',serif;font-size:2.25rem;font-weight:600;letter-spacing:.06em;white-space:nowrap}
 .lk-splash-tagline{margin-top:.75rem;font-size:.6875rem;font-weight:500;letter-spacing:.28em;color:#d4b25a;white-space:nowrap}
 .lk-splash-meter{width:min(16rem,70vw)}
 .lk-splash-track{height:2px;background:rgba(255,255,255,.16);overflow:hidden}
-.lk-splash-fill{height:100%;background:#d4b25a;transform-origin:left;transform:scaleX(0);transition:transform var(--lk-step) linear}
-.lk-splash-percent{margin:.75rem 0 0;text-align:center;font-size:.75rem;line-height:1.33;letter-spacing:.3em;color:#d4b25a;font-variant-numeric:tabular-nums}
+.lk-splash-fill{height:100%;background:#d4b25a;transform-origin:left;transform:scaleX(1);animation:lk-splash-fill ${fillMs}ms steps(${steps})}
+@keyframes lk-splash-fill{from{transform:scaleX(0)}}
+.lk-splash-percent{height:1rem;margin:.75rem 0 0;overflow:hidden;text-align:center;font-size:.75rem;line-height:1rem;letter-spacing:.3em;color:#d4b25a;font-variant-numeric:tabular-nums}
+.lk-splash-percent::before{content:"${numbers.join('\\A ')}";display:block;white-space:pre;transform:translateY(-${steps}rem);animation:lk-splash-count ${fillMs}ms steps(${steps})}
+@keyframes lk-splash-count{from{transform:translateY(0)}}
 @media (min-width:48em){.lk-splash{gap:3rem}.lk-splash-name{font-size:3rem}.lk-splash-tagline{font-size:.8125rem}}
-@media (prefers-reduced-motion:reduce){.lk-splash,.lk-splash[data-state=hidden],.lk-splash-fill{transition-duration:.01ms;transition-delay:0s}}
+@media (prefers-reduced-motion:reduce){@layer reset{.lk-splash{animation-duration:${options.visibleMs}ms,${options.handOffMs}ms!important;animation-timing-function:linear,steps(1,start)!important}.lk-splash-fill,.lk-splash-percent::before{animation-duration:${fillMs}ms!important}}}
 `
+}
+
+/** The animation whose end is the splash's hand-off. */
+const handOffAnimation = 'lk-splash-fade'
 
 /** `<tag class=…>` with text. */
 function node(tag: string, className: string, text?: string): HTMLElement {
@@ -86,12 +110,13 @@ function node(tag: string, className: string, text?: string): HTMLElement {
 }
 
 /**
- * Draws the splash at the end of `document.body` and starts it, unless it must not show (the test
- * flag, or the app opening on the excluded path). Sets and returns `window.luxeSplash`.
+ * Draws the splash at the end of `document.body` and lets its CSS play it, unless it must not show (the
+ * test flag, or the app opening on the excluded path). Sets and returns `window.luxeSplash`, which is
+ * done when the hand-off animation ends (or at once where nothing can play it).
  */
 export function startSplash(options: SplashOptions): SplashHandle {
   const listeners = new Set<() => void>()
-  /** What `finish` undoes: timers, and the splash itself once drawn. */
+  /** What `finish` undoes: the splash itself once drawn. */
   const undo: Array<() => void> = []
   let done = false
 
@@ -128,20 +153,19 @@ export function startSplash(options: SplashOptions): SplashHandle {
     skipped ||
     path === options.excludedPath ||
     path.startsWith(`${options.excludedPath}/`) ||
-    !document.body
+    !document.body ||
+    // Without CSS animations the splash would never show, nor end.
+    typeof document.body.style.animationName !== 'string'
   ) {
     finish()
     return handle
   }
 
   const style = document.createElement('style')
-  style.textContent = splashCss
+  style.textContent = splashCss(options)
   document.head.append(style)
 
   const element = node('div', 'lk-splash')
-  element.setAttribute('data-state', 'visible')
-  element.style.setProperty('--lk-step', `${options.stepMs}ms`)
-  element.style.setProperty('--lk-hand-off', `${options.handOffMs}ms`)
   const logo = node('span', 'lk-splash-logo')
   logo.setAttribute('role', 'img')
   logo.setAttribute('aria-label', `${options.name}, ${options.tagline}`)
@@ -151,47 +175,27 @@ export function startSplash(options: SplashOptions): SplashHandle {
   )
   const meter = node('div', 'lk-splash-meter')
   const bar = node('div', 'lk-splash-track')
+  // No value: the bar's steps are drawn by CSS, so it reads as a busy (indeterminate) progress bar.
   bar.setAttribute('role', 'progressbar')
   bar.setAttribute('aria-label', `Loading ${options.name}`)
-  bar.setAttribute('aria-valuemin', '0')
-  bar.setAttribute('aria-valuemax', '100')
-  const fill = node('div', 'lk-splash-fill')
   const percent = node('p', 'lk-splash-percent')
   percent.setAttribute('aria-hidden', 'true')
-  bar.append(fill)
+  bar.append(node('div', 'lk-splash-fill'))
   meter.append(bar, percent)
   element.append(logo, meter)
 
-  let shown = -1
-  const show = (progress: number) => {
-    if (progress === shown) return
-    shown = progress
-    bar.setAttribute('aria-valuenow', String(progress))
-    bar.setAttribute('aria-valuetext', `${progress}%`)
-    percent.textContent = `${progress}%`
-    fill.style.transform = `scaleX(${progress / 100})`
+  const ended = (event: Event) => {
+    if (event.target === element && (event as AnimationEvent).animationName === handOffAnimation) {
+      finish()
+    }
   }
-  show(0)
+  element.addEventListener('animationend', ended)
+  element.addEventListener('animationcancel', ended)
   document.body.append(element)
-  undo.push(() => element.remove())
-
-  // Counted from the clock rather than from ticks: while the app's code starts, a phone runs timers
-  // late, and the bar must still show the true share of the splash time (100% before it hides).
-  const started = Date.now()
-  const step = window.setInterval(() => {
-    const steps = Math.floor((Date.now() - started) / options.stepMs)
-    show(Math.min(100, steps * options.stepPercent))
-  }, options.stepMs)
-  undo.push(() => window.clearInterval(step))
-  const hide = window.setTimeout(() => {
-    window.clearInterval(step)
-    show(100)
-    element.setAttribute('data-state', 'hidden')
-    element.setAttribute('aria-hidden', 'true')
-    const handOff = window.setTimeout(finish, options.handOffMs)
-    undo.push(() => window.clearTimeout(handOff))
-  }, options.visibleMs)
-  undo.push(() => window.clearTimeout(hide))
+  undo.push(
+    () => element.remove(),
+    () => style.remove(),
+  )
   return handle
 }
 

@@ -26,8 +26,17 @@ const BUILD_INPUTS = [
   'vite.config.ts',
   'package-lock.json',
   'supabase/functions/_shared',
+  // The prebuilt pages: how they are made, and the catalogue they are made from.
+  'build',
+  'supabase/migrations',
+  'supabase/seed.sql',
 ]
-const BUILD_ENV = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY']
+const BUILD_ENV = [
+  'VITE_SUPABASE_URL',
+  'VITE_SUPABASE_ANON_KEY',
+  'PUBLIC_SITE_URL',
+  'PRERENDER_CATALOGUE_URL',
+]
 
 function listFiles(path: string): string[] {
   if (!existsSync(path)) return []

@@ -74,6 +74,13 @@ const ALWAYS_REVALIDATE = new Set([
   '/registerSW.js',
 ])
 
+interface PagesInfo {
+  shell: string
+  notFound: string
+  shellRoutes: string[]
+  patterns: RegExp[]
+}
+
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
@@ -95,7 +102,13 @@ const QUICK_BEST_LIMIT = 64 * 1024
 
 function cacheControl(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
-  if (ALWAYS_REVALIDATE.has(urlPath) || urlPath.startsWith('/workbox-')) return 'no-cache'
+  // Pages name the build's hashed files: a page kept after a deploy would ask for files now gone.
+  if (
+    ALWAYS_REVALIDATE.has(urlPath) ||
+    urlPath.endsWith('.html') ||
+    urlPath.startsWith('/workbox-')
+  )
+    return 'no-cache'
   return 'public, max-age=3600'
 }
 
@@ -133,6 +146,8 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     try {
       const info = await stat(file)
       if (info.isFile()) return { file, urlPath: target }
+      // A prebuilt page: `/women` is `women/index.html`.
+      if (info.isDirectory() && !target.endsWith('/')) return await resolve(`${target}/`)
     } catch {
       // missing: fall through
     }
@@ -190,6 +205,22 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     return entry.brFast
   }
 
+  /**
+   * What the build wrote about its pages (see build/prerender.ts): the app shell for the app's pages
+   * that are not prebuilt, and the not-found page. Absent: every page navigation gets index.html.
+   */
+  let pagesInfo: Promise<PagesInfo | null> | undefined
+  function readPagesInfo(): Promise<PagesInfo | null> {
+    pagesInfo ??= readFile(join(root, 'prerendered.json'), 'utf8').then(
+      (text) => {
+        const data = JSON.parse(text) as PagesInfo
+        return { ...data, patterns: data.shellRoutes.map((source) => new RegExp(source)) }
+      },
+      () => null,
+    )
+    return pagesInfo
+  }
+
   async function listFiles(dir: string): Promise<string[]> {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
     const nested = await Promise.all(
@@ -228,12 +259,20 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     }
 
     let found = await resolve(pathname)
+    let status = 200
     if (!found) {
       // Client-side routes: a page navigation to an unknown path gets the app shell. Files (a name with
       // an extension) do not, so a missing chunk is a clear 404 rather than HTML parsed as JavaScript.
       const last = pathname.split('/').pop() ?? ''
+      const pages = extname(last) ? null : await readPagesInfo()
       const navigation = (req.headers.accept ?? '').includes('text/html') && !extname(last)
-      if (navigation) found = await resolve('/index.html')
+      if (pages) {
+        // Prebuilt pages: an app page that is not prebuilt gets the shell; any other path is unknown
+        // and answers 404 with the not-found page (search engines must not index it as a page).
+        const appPage = pages.patterns.some((pattern) => pattern.test(pathname))
+        found = await resolve(appPage ? pages.shell : pages.notFound)
+        if (!appPage) status = 404
+      } else if (navigation) found = await resolve('/index.html')
     }
     if (!found) {
       res.writeHead(404, {
@@ -256,7 +295,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     const compressible = COMPRESSIBLE.has(ext) && entry.body.length > 1024
     if (compressible) headers.vary = 'Accept-Encoding'
 
-    if (etagMatches(req.headers['if-none-match'], entry.etag)) {
+    if (status === 200 && etagMatches(req.headers['if-none-match'], entry.etag)) {
       res.writeHead(304, headers).end()
       return
     }
@@ -268,7 +307,8 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       headers['content-encoding'] = encoding
     }
     headers['content-length'] = String(body.length)
-    res.writeHead(200, headers)
+    if (status !== 200) headers['cache-control'] = 'no-cache'
+    res.writeHead(status, headers)
     res.end(method === 'HEAD' ? undefined : body)
   }
   return Object.assign(handler, { warm })

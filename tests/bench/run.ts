@@ -6,13 +6,15 @@ import { startServer } from './support/server-process'
 /**
  * `npm run bench`: every performance figure of shared/guides/performance.md beside its budget, printed as a
  * table and written to bench-results/bench.json. Heavy parts can be skipped: `npm run bench -- --skip
- * lighthouse,offline` or run some only: `--only bundle,backend` (parts: bundle, search, lighthouse, offline,
- * backend, engines, assistant, realtime, pictures). `--quick` takes fewer samples.
+ * lighthouse,offline` or run some only: `--only bundle,backend` (parts: bundle, search, lighthouse,
+ * interactions, offline, backend, engines, assistant, realtime, pictures). The lighthouse part measures the
+ * floor page (tests/bench/floor/) beside our pages. `--quick` takes fewer samples.
  */
 const PART_NAMES = [
   'bundle',
   'search',
   'lighthouse',
+  'interactions',
   'offline',
   'backend',
   'engines',
@@ -78,17 +80,20 @@ const parts: Part[] = [
   {
     name: 'lighthouse',
     run: async () => {
+      const floor = await (await import('./floor')).startFloorPage()
       const server = await startServer()
       try {
         await server.idle()
         return await (
           await import('./lighthouse')
-        ).run({ baseUrl: server.url, runs: quick ? 1 : 5 })
+        ).run({ baseUrl: server.url, floorUrl: floor.url, runs: quick ? 1 : 5 })
       } finally {
         await server.stop()
+        await floor.stop()
       }
     },
   },
+  { name: 'interactions', run: async () => (await import('./interactions')).run({ quick }) },
   {
     name: 'offline',
     run: async () => (await optionalModule('./offline.ts'))?.run({ quick }) ?? [],

@@ -22,6 +22,8 @@ export function useStartupSplash(): { splashVisible: boolean } {
   const done = useSyncExternalStore(
     splash ? splash.subscribe : noSplash,
     () => !splash || splash.done,
+    // A prebuilt page is rendered (and hydrated) as if the splash were still showing.
+    () => false,
   )
   useEffect(() => {
     if (onCheckout) splash?.drop()

@@ -25,6 +25,12 @@ export interface CatalogueState {
   details: CatalogueDetailsStatus
   /** The copy shown came from the device and the network could not confirm it. */
   stale: boolean
+  /**
+   * The copy shown is the one a prebuilt page was made from (at build time): it only lets the page
+   * hydrate. It is not the shop's catalogue: if neither the network nor the device has one, the page
+   * says so as if nothing had been shown.
+   */
+  fromBuild: boolean
   error: string | null
 }
 
@@ -37,6 +43,7 @@ export const initialCatalogueState: CatalogueState = {
   detailsMerged: '',
   details: 'waiting',
   stale: false,
+  fromBuild: false,
   error: null,
 }
 
@@ -63,6 +70,7 @@ export const catalogueSlice = createSlice({
       const { catalogue, fromDevice } = action.payload
       state.status = 'ready'
       state.stale = fromDevice
+      state.fromBuild = false
       state.error = null
       if (
         state.version === catalogue.version &&
@@ -73,6 +81,14 @@ export const catalogueSlice = createSlice({
         return
       }
       show(state, catalogue)
+    },
+    /** The build's copy a prebuilt page was rendered from, for the page to hydrate over. */
+    catalogueFromBuild(state, action: PayloadAction<Catalogue>) {
+      state.status = 'ready'
+      state.stale = false
+      state.fromBuild = true
+      state.error = null
+      show(state, action.payload)
     },
     /** The same list with (newer) details merged in; ignored if another list came meanwhile. */
     catalogueDetailsReceived(state, action: PayloadAction<Catalogue>) {
@@ -89,7 +105,9 @@ export const catalogueSlice = createSlice({
     },
     catalogueFailed(state, action: PayloadAction<{ offline: boolean; message: string }>) {
       state.error = action.payload.message
-      if (state.status === 'ready') return
+      if (state.status === 'ready' && !state.fromBuild) return
+      // The build's copy may be out of date: prices and stock nobody can confirm are not shown.
+      if (state.fromBuild) Object.assign(state, { ...initialCatalogueState, error: state.error })
       state.status = action.payload.offline ? 'offline-empty' : 'error'
     },
   },
@@ -108,6 +126,7 @@ export const catalogueSlice = createSlice({
 export const {
   catalogueLoading,
   catalogueReceived,
+  catalogueFromBuild,
   catalogueConfirmed,
   catalogueFailed,
   catalogueDetailsReceived,
@@ -189,9 +208,9 @@ export function ensureCatalogueDetails() {
  */
 export function ensureCatalogue(options: { refresh?: boolean } = {}) {
   return async (...[dispatch, getState]: CatalogueThunkApi) => {
-    const { status, stale } = getState().catalogue
+    const { status, stale, fromBuild } = getState().catalogue
     if (loading) return loading
-    if (status === 'ready' && !stale && !options.refresh) {
+    if (status === 'ready' && !stale && !fromBuild && !options.refresh) {
       return ensureCatalogueDetails()(dispatch, getState)
     }
     if (options.refresh) detailsAttempt = undefined

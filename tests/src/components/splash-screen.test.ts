@@ -1,14 +1,18 @@
 import { screen } from '@testing-library/dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { skipSplashKey, splashOptions, startSplash } from '@/components/splash-screen'
+import { skipSplashKey, splashCss, splashOptions, startSplash } from '@/components/splash-screen'
+import { showWhileAnimating } from './splash-support'
 
 /**
- * Full screen, the full logo, +2% every 50 ms to 100%, visible 5 s, done 300 ms
- * after hiding; never on /checkout. This is the script index.html runs before the app's code.
+ * Full screen, the full logo, +2% every 50 ms to 100%, visible 5 s, done 300 ms after hiding; never
+ * on /checkout. This is the script index.html runs before the app's code; CSS plays the splash (the
+ * browser test e2e/shell.spec.ts watches it play), the script only draws it and hands off when its last
+ * animation ends.
  */
 describe('the start-up splash', () => {
   beforeEach(() => {
     vi.useFakeTimers()
+    showWhileAnimating()
   })
   afterEach(() => {
     window.luxeSplash?.drop()
@@ -19,69 +23,63 @@ describe('the start-up splash', () => {
     vi.useRealTimers()
   })
 
-  const advance = (ms: number) => vi.advanceTimersByTime(ms)
   const bar = () => screen.getByRole('progressbar', { name: 'Loading Luxe Kenya' })
+  const overlay = () => document.querySelector('.lk-splash')!
+  const animationEnd = (target: Element, animationName: string) =>
+    target.dispatchEvent(
+      Object.assign(new Event('animationend', { bubbles: true }), { animationName }),
+    )
 
-  it('shows the full logo and a percentage bar starting at 0%', () => {
+  it('shows the full logo and a progress bar, with no timer running', () => {
     const splash = startSplash(splashOptions)
     expect(splash.done).toBe(false)
     expect(screen.getByRole('img', { name: 'Luxe Kenya, PREMIUM FASHION & STYLE' })).toBeVisible()
     expect(screen.getByText('Luxe Kenya')).toBeInTheDocument()
     expect(screen.getByText('PREMIUM FASHION & STYLE')).toBeInTheDocument()
-    expect(bar()).toHaveAttribute('aria-valuenow', '0')
-    expect(screen.getByText('0%')).toBeInTheDocument()
+    expect(bar()).toBeInTheDocument()
+    expect(vi.getTimerCount()).toBe(0)
   })
 
-  it('rises 2% every 50 ms and stops at 100%', () => {
+  it('is played by CSS: 2% every 50 ms to 100%, shown 5 s, then a 300 ms hand-off', () => {
+    const css = splashCss(splashOptions)
+    // The bar and the percentage: 50 steps of 50 ms.
+    expect(css).toContain('animation:lk-splash-fill 2500ms steps(50)')
+    expect(css).toContain('animation:lk-splash-count 2500ms steps(50)')
+    expect(css).toContain('content:"0%\\A 2%\\A 4%\\A ')
+    expect(css).toContain('\\A 98%\\A 100%"')
+    expect(css.match(/\d+%\\A /g)).toHaveLength(50)
+    // Resting style hidden; shown for 5 s, then fading for 300 ms.
+    expect(css).toMatch(/\.lk-splash\{[^}]*visibility:hidden;opacity:0/)
+    expect(css).toContain('animation:lk-splash-show 5000ms linear,lk-splash-fade 300ms ease 5000ms')
     startSplash(splashOptions)
-    advance(50)
-    expect(bar()).toHaveAttribute('aria-valuenow', '2')
-    advance(49)
-    expect(bar()).toHaveAttribute('aria-valuenow', '2')
-    advance(1)
-    expect(bar()).toHaveAttribute('aria-valuenow', '4')
-    advance(400)
-    expect(bar()).toHaveAttribute('aria-valuenow', '20')
-    expect(bar()).toHaveAttribute('aria-valuetext', '20%')
-    expect(screen.getByText('20%')).toBeInTheDocument()
-    advance(2000)
-    expect(bar()).toHaveAttribute('aria-valuenow', '100')
-    advance(2000)
-    expect(bar()).toHaveAttribute('aria-valuenow', '100')
-    expect(screen.getByText('100%')).toBeInTheDocument()
+    expect(document.head.querySelector('style:last-child')?.textContent).toBe(css)
   })
 
-  it('hides at 5 s and is done 300 ms later, once', () => {
+  it('is done when the hand-off animation ends, once', () => {
     const splash = startSplash(splashOptions)
     const onDone = vi.fn()
     splash.subscribe(onDone)
-    advance(4999)
-    expect(bar()).toBeInTheDocument()
-    advance(1)
-    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
-    expect(document.querySelector('[data-state="hidden"]')).toHaveAttribute('aria-hidden', 'true')
-    expect(splash.done).toBe(false)
-    advance(299)
+    animationEnd(overlay(), 'lk-splash-show')
+    animationEnd(document.querySelector('.lk-splash-fill')!, 'lk-splash-fade')
     expect(onDone).not.toHaveBeenCalled()
-    advance(1)
+    expect(bar()).toBeInTheDocument()
+    animationEnd(overlay(), 'lk-splash-fade')
     expect(onDone).toHaveBeenCalledTimes(1)
     expect(splash.done).toBe(true)
-    expect(document.querySelector('[data-state]')).toBeNull()
-    advance(10_000)
-    expect(onDone).toHaveBeenCalledTimes(1)
+    expect(document.querySelector('.lk-splash')).toBeNull()
+    expect(document.head.querySelector('style:not(:first-child)')).toBeNull()
   })
 
   it('can be dropped at once, for good', () => {
     const splash = startSplash(splashOptions)
     const onDone = vi.fn()
     splash.subscribe(onDone)
-    advance(1000)
     splash.drop()
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
     expect(splash.done).toBe(true)
     expect(onDone).toHaveBeenCalledTimes(1)
-    advance(10_000)
-    expect(document.querySelector('[data-state]')).toBeNull()
+    splash.drop()
+    expect(onDone).toHaveBeenCalledTimes(1)
   })
 
   it('is never shown when the app opens on /checkout', () => {

@@ -5,6 +5,7 @@ import {
   catalogueDetailsFailed,
   catalogueDetailsReceived,
   catalogueFailed,
+  catalogueFromBuild,
   catalogueLoading,
   catalogueReceived,
   clearRecentlyViewed,
@@ -43,6 +44,28 @@ describe('catalogue state', () => {
     store.dispatch(catalogueReceived({ catalogue, fromDevice: false }))
     store.dispatch(catalogueFailed({ offline: true, message: 'offline' }))
     expect(store.getState().catalogue.status).toBe('ready')
+  })
+
+  it("treats the build's copy as nothing saved: with no live or saved copy the page says so", () => {
+    const store = makeStore()
+    store.dispatch(catalogueFromBuild(catalogue))
+    expect(store.getState().catalogue).toMatchObject({ status: 'ready', fromBuild: true })
+    store.dispatch(catalogueLoading())
+    store.dispatch(catalogueFailed({ offline: true, message: 'offline' }))
+    expect(store.getState().catalogue).toMatchObject({ status: 'offline-empty', fromBuild: false })
+    expect(store.getState().catalogue.products).toEqual([])
+
+    const failing = makeStore()
+    failing.dispatch(catalogueFromBuild(catalogue))
+    failing.dispatch(catalogueFailed({ offline: false, message: '500' }))
+    expect(failing.getState().catalogue.status).toBe('error')
+
+    // A copy saved on the device (or the live one) replaces it, and then stays through a failure.
+    const saved = makeStore()
+    saved.dispatch(catalogueFromBuild(catalogue))
+    saved.dispatch(catalogueReceived({ catalogue, fromDevice: true }))
+    saved.dispatch(catalogueFailed({ offline: true, message: 'offline' }))
+    expect(saved.getState().catalogue).toMatchObject({ status: 'ready', stale: true })
   })
 
   it('waits for the details after a list without them, then takes them for that list only', () => {

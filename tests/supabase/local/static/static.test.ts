@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createStaticHandler } from '../../../../supabase/local/static'
 import { startTestServer, type TestServer } from '../../../support/server'
 
 /** The built app as `npm start` serves it: types, caching, compression, SPA fallback, 304, HEAD. */
@@ -172,5 +174,73 @@ describe('validators and methods', () => {
     const res = await raw('/index.html', {}, 'POST')
     expect(res.status).toBe(405)
     expect(res.headers.allow).toBe('GET, HEAD')
+  })
+})
+
+describe('prebuilt pages', () => {
+  // A build with prebuilt pages (see build/prerender.ts), served by the handler alone.
+  let pagesDir: string
+  let pagesServer: Server
+  let pagesUrl: string
+  const women = '<!doctype html><html><body><div id="root"><h1>Women</h1></div></body></html>'
+  const product =
+    '<!doctype html><html><body><div id="root"><h1>Silk Wrap Dress</h1></div></body></html>'
+  const shell = '<!doctype html><html><body><div id="root"></div></body></html>'
+  const notFound =
+    '<!doctype html><html><body><div id="root"><h1>Page not found</h1></div></body></html>'
+
+  beforeAll(async () => {
+    pagesDir = mkdtempSync(join(tmpdir(), 'luxe-pages-'))
+    mkdirSync(join(pagesDir, 'women'))
+    mkdirSync(join(pagesDir, 'product', 'silk-wrap-dress'), { recursive: true })
+    writeFileSync(join(pagesDir, 'index.html'), indexHtml)
+    writeFileSync(join(pagesDir, 'women', 'index.html'), women)
+    writeFileSync(join(pagesDir, 'product', 'silk-wrap-dress', 'index.html'), product)
+    writeFileSync(join(pagesDir, 'app-shell.html'), shell)
+    writeFileSync(join(pagesDir, '404.html'), notFound)
+    writeFileSync(
+      join(pagesDir, 'prerendered.json'),
+      JSON.stringify({
+        shell: '/app-shell.html',
+        notFound: '/404.html',
+        shellRoutes: ['^/account/?$', '^/admin(/.*)?$', '^/order/[^/]+/?$'],
+      }),
+    )
+    const handler = createStaticHandler({ root: pagesDir })
+    pagesServer = createServer((req, res) => void handler(req, res))
+    await new Promise<void>((resolve) => pagesServer.listen(0, '127.0.0.1', resolve))
+    const address = pagesServer.address() as AddressInfo
+    pagesUrl = `http://127.0.0.1:${address.port}`
+  })
+  afterAll(async () => {
+    await new Promise((resolve) => pagesServer?.close(resolve))
+    rmSync(pagesDir, { recursive: true, force: true })
+  })
+
+  const get = async (path: string, accept = 'text/html') => {
+    const res = await fetch(`${pagesUrl}${path}`, { headers: { accept } })
+    return { status: res.status, body: await res.text(), cache: res.headers.get('cache-control') }
+  }
+
+  it('serves each page its own prebuilt HTML, never kept past a deploy', async () => {
+    expect(await get('/women')).toEqual({ status: 200, body: women, cache: 'no-cache' })
+    expect((await get('/women/?sort=price')).body).toBe(women)
+    expect((await get('/product/silk-wrap-dress')).body).toBe(product)
+  })
+
+  it('answers app pages that are not prebuilt with the app shell', async () => {
+    for (const path of ['/account', '/admin/orders?page=2', '/order/LK-1234']) {
+      expect(await get(path), path).toMatchObject({ status: 200, body: shell })
+    }
+  })
+
+  it('answers an unknown product or path with 404 and the not-found page, as curl sees it', async () => {
+    for (const path of ['/product/no-such-dress', '/no-such-page', '/women/extra']) {
+      expect(await get(path), path).toMatchObject({ status: 404, body: notFound })
+      expect((await get(path, '*/*')).status, path).toBe(404)
+    }
+    const missingChunk = await get('/assets/index-OLDHASH1.js')
+    expect(missingChunk.status).toBe(404)
+    expect(missingChunk.body).not.toBe(notFound)
   })
 })

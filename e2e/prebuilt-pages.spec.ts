@@ -1,0 +1,240 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
+import { device } from './support/device'
+
+/**
+ * The pages the build prerenders: what a search engine, a link preview and a browser without JavaScript
+ * get from the server, and that the app takes the page over (hydration) without an error.
+ */
+
+const seenPopup = () => window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
+const skipSplash = () => window.sessionStorage.setItem('luxe.skip-splash', '1')
+
+interface ProductData {
+  '@type': string
+  name: string
+  sku: string
+  offers: { '@type': string; priceCurrency: string; price: string; availability: string }
+}
+
+/** A product the seed lists, read from the served sitemap. */
+async function aProductPath(request: APIRequestContext) {
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  const url = /<loc>([^<]*\/product\/[^<]+)<\/loc>/.exec(sitemap)?.[1]
+  expect(url, 'the sitemap lists products').toBeTruthy()
+  return new URL(url!).pathname
+}
+
+test.describe('prebuilt pages, as served', () => {
+  test('a product page names itself to search engines and link previews', async ({ request }) => {
+    const path = await aProductPath(request)
+    const response = await request.get(path, { headers: { accept: 'text/html' } })
+    expect(response.status()).toBe(200)
+    const html = await response.text()
+    const head = html.slice(0, html.indexOf('</head>'))
+
+    const title = /<title>([^<]+)<\/title>/.exec(head)?.[1]
+    expect(title).toMatch(/ \| Luxe Kenya$/)
+    const name = title!.replace(/ \| Luxe Kenya$/, '').replace(/&amp;/g, '&')
+    const description = /<meta name="description" content="([^"]+)"/.exec(head)?.[1]
+    expect(description).toContain('KSh ')
+    expect(head).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${path}"`))
+    for (const property of ['og:title', 'og:description', 'og:url', 'og:type', 'og:image']) {
+      expect(head, property).toMatch(new RegExp(`<meta property="${property}" content="[^"]+"`))
+    }
+
+    const documents = [
+      ...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g),
+    ].map((match) => JSON.parse(match[1]!) as { '@type': string })
+    const product = documents.find((data) => data['@type'] === 'Product') as ProductData
+    expect(product.name.replace(/&amp;/g, '&')).toBe(name)
+    expect(product.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'KES' })
+    expect(Number(product.offers.price)).toBeGreaterThan(0)
+    expect(product.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/)
+    expect(description).toContain(`KSh ${Number(product.offers.price).toLocaleString('en-KE')}`)
+    expect(documents.map((data) => data['@type'])).toEqual(
+      expect.arrayContaining(['BreadcrumbList', 'Organization']),
+    )
+    // The page itself is in the HTML, not only its head.
+    expect(html).toContain(`<h1`)
+    expect(html).toMatch(/KSH [\d,]+/)
+  })
+
+  test('an unknown product or path answers 404 with the not-found page', async ({ request }) => {
+    for (const path of ['/product/no-such-product-xyz', '/no-such-page']) {
+      const response = await request.get(path, { headers: { accept: 'text/html' } })
+      expect(response.status(), path).toBe(404)
+      expect(await response.text(), path).toContain('Page not found')
+      expect((await request.get(path)).status(), `${path} without Accept`).toBe(404)
+    }
+    expect((await request.get('/checkout', { headers: { accept: 'text/html' } })).status()).toBe(
+      200,
+    )
+  })
+
+  test('sitemap.xml and robots.txt come with the build', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text()
+    for (const path of ['/', '/women', '/blog/spring-trends', '/brands/rolex']) {
+      expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+${path === '/' ? '/' : path}</loc>`))
+    }
+    expect(sitemap).not.toContain('/checkout')
+    const robots = await (await request.get('/robots.txt')).text()
+    expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m)
+    expect(robots).toContain('Disallow: /admin')
+  })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('home, a listing, a product and an article show their content and link to each other', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeVisible()
+    // Inside <noscript>, which Playwright's text search leaves out: found by its class.
+    await expect(page.locator('.noscript-note')).toBeVisible()
+    await expect(page.locator('.noscript-note')).toContainText(
+      'The cart and checkout need a modern browser',
+    )
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Women' })
+      .click()
+    await expect(page).toHaveURL(/\/women$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Women' })).toBeVisible()
+    const card = page.locator('main a[href^="/product/"]').first()
+    await expect(card).toBeVisible()
+    await expect(
+      page
+        .locator('main')
+        .getByText(/^KSH [\d,]+$/)
+        .first(),
+    ).toBeVisible()
+
+    await card.click()
+    await expect(page).toHaveURL(/\/product\//)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(
+      page
+        .locator('main')
+        .getByText(/KSH [\d,]+/)
+        .first(),
+    ).toBeVisible()
+
+    await page.goto('/blog/spring-trends')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('spring trends')
+    await expect(page.getByRole('article').getByRole('heading', { level: 2 }).first()).toBeVisible()
+    await page.getByRole('link', { name: 'Luxe Kenya home' }).first().click()
+    await expect(page).toHaveURL(/\/$/)
+    expect(await aProductPath(request)).toMatch(/^\/product\//)
+  })
+})
+
+test.describe('with JavaScript', () => {
+  test('the app takes a prebuilt page over with no console error', async ({ context, page }) => {
+    await context.addInitScript(skipSplash)
+    await context.addInitScript(seenPopup)
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    for (const path of ['/', '/women', '/blog/spring-trends']) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+      // Hydrated: the search button (a React handler) opens the dialog.
+      await page.getByRole('button', { name: 'Search' }).first().click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await page.keyboard.press('Escape')
+    }
+    expect(errors).toEqual([])
+  })
+
+  test('what the device saved (a currency) reaches the store before the take-over: no error, shown after, links work', async ({
+    context,
+    page,
+  }) => {
+    await context.addInitScript(skipSplash)
+    await context.addInitScript(seenPopup)
+    await page.goto('/about')
+    await page.getByRole('button', { name: 'Switch currency to USD' }).click()
+    await expect(page.getByRole('button', { name: 'Switch currency to KSH' })).toBeVisible()
+    // Saved on the device: the next start reads it back before the page is taken over.
+    await expect.poll(() => device(page, 'get', 'currency')).toMatchObject({ currency: 'USD' })
+
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    // The build's catalogue comes late, so the saved currency is in the store well before hydration.
+    await page.route('**/assets/catalogue-snapshot-*.json', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.goto('/luxury-watches-store')
+    // The page as built (KSh), then in the saved currency once taken over; a tap then is not lost.
+    const houses = page.getByRole('region', { name: 'Luxury Watch Houses' })
+    await expect(page.getByRole('button', { name: 'Switch currency to KSH' })).toBeVisible()
+    await expect(
+      page
+        .locator('main')
+        .getByText(/^\$[\d,]+\.\d\d$/)
+        .first(),
+    ).toBeVisible()
+    await houses.getByRole('link', { name: /^Rolex, Since 1905$/ }).click()
+    await expect(page).toHaveURL(/\/brands\/rolex$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Rolex' })).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
+  test('a price changed after the build shows once the page is taken over, with nothing moving', async ({
+    context,
+    page,
+    request,
+  }) => {
+    await context.addInitScript(skipSplash)
+    await context.addInitScript(seenPopup)
+    await context.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          shifts.push(entry.value)
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    const path = await aProductPath(request)
+    const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text()
+    const sku = /"sku":"([^"]+)"/.exec(html)![1]!
+    const headers = {
+      apikey: DEMO_SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
+      'Content-Type': 'application/json',
+    }
+    const rows = (await (
+      await request.get(`/rest/v1/products?id=eq.${sku}&select=price,discount`, { headers })
+    ).json()) as { price: number; discount: number }[]
+    const before = rows[0]!
+    const price = before.price + 1230
+    const now = Math.round((price * (100 - before.discount)) / 100)
+    const shown = `KSH ${now.toLocaleString('en-KE')}`
+    expect(html).not.toContain(shown)
+    const patch = (data: object) =>
+      request.patch(`/rest/v1/products?id=eq.${sku}`, { headers, data })
+    expect((await patch({ price })).ok()).toBe(true)
+    try {
+      await page.goto(path)
+      await expect(page.locator('main').getByText(shown).first()).toBeVisible()
+      const shifts = await page.evaluate(
+        () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+      )
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.05)
+    } finally {
+      await patch({ price: before.price })
+    }
+  })
+})
