@@ -134,9 +134,14 @@ test.describe('splash screen', () => {
     const seen = await splashBar(page).evaluate((bar) => {
       const overlay = bar.closest<HTMLElement>('.lk-splash')!
       const fill = bar.firstElementChild!
+      // Those already started, and those about to: the evaluation may come before the first
+      // animationstart event (asking for the animations makes the browser create them).
+      const animations = new Set([
+        ...(window as unknown as { splashAnimations: Set<Animation> }).splashAnimations,
+        ...document.getAnimations(),
+      ])
       const at = (ms: number) => {
-        const started = (window as unknown as { splashAnimations: Set<Animation> }).splashAnimations
-        for (const animation of started) animation.currentTime = ms
+        for (const animation of animations) animation.currentTime = ms
       }
       at(1025)
       const width = new DOMMatrix(getComputedStyle(fill).transform).a

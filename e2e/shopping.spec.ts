@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { device } from './support/device'
 import { navigateInApp } from './support/navigation'
 
 /**
@@ -148,6 +149,10 @@ test('recently viewed products are remembered on the device', async ({ page }) =
   await navigateInApp(page, '/product/shoes-001')
   const recent = page.getByRole('list', { name: 'Recently viewed' })
   await expect(recent.getByRole('article', { name: 'Silk Evening Gown' })).toBeVisible()
+  // The device's copy is written a moment later (IndexedDB is asynchronous): reload once it is there.
+  await expect
+    .poll(async () => JSON.stringify(await device(page, 'get', 'recently_viewed')))
+    .toContain('dress-006')
   await page.reload()
   await expect(recent.getByRole('article', { name: 'Silk Evening Gown' })).toBeVisible()
 })
