@@ -40,7 +40,7 @@ export const groups = {
   persistence: {
     environment: 'jsdom',
     tests: ['tests/src/app/persist.test.tsx'],
-    mutate: ['src/app/persist.ts:107-115', 'src/app/persist.ts:176-196'],
+    mutate: ['src/app/persist.ts:107-115', 'src/app/persist.ts:176-197'],
   },
   guards: {
     environment: 'node',

@@ -1,6 +1,15 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  afterAll,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest'
 import type * as OrderSender from '@/features/checkout/order-outbox-sender'
 import type * as QueuedOrders from '@/features/checkout/queued-orders'
 import type * as SavedOrders from '@/features/checkout/saved-orders'
@@ -8,6 +17,7 @@ import type * as CheckoutStorage from '@/features/checkout/checkout-storage'
 import type * as OutboxEvents from '@/features/outbox/outbox-events'
 import { toaster } from '@/components/toaster'
 import type { OutboxItem, OutboxSendContext } from '@/features/outbox/outbox'
+import type { PlaceOrderPayload } from '@/features/checkout/checkout-types'
 
 /**
  * The order sender's reading of every kind of answer, through supabase-js and real HTTP, from a server
@@ -58,7 +68,7 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve))
 })
 
-let toasts: ReturnType<typeof vi.spyOn<typeof toaster, 'create'>>
+let toasts: MockInstance<typeof toaster.create>
 
 beforeEach(() => {
   localStorage.clear()
@@ -214,9 +224,9 @@ describe('order sender', () => {
   })
 })
 
-const sent = { ...payload, clientOrderId: KEY }
+const sent = { ...payload, clientOrderId: KEY } as PlaceOrderPayload
 /** The same checkout's earlier request, whose answer never came (another cart). */
-const earlier = { ...sent, items: [{ productId: 'p2', quantity: 2 }] }
+const earlier: PlaceOrderPayload = { ...sent, items: [{ productId: 'p2', quantity: 2 }] }
 const refusal = (status: number, code: string, message: string, extra: object = {}) => ({
   status,
   body: JSON.stringify({
