@@ -136,6 +136,12 @@ describe('the backoff schedule', () => {
     expect(summary).toEqual({ delivered: 0, rejected: 0, remaining: 3, nextAttemptAt: now + 2000 })
   })
 
+  it('gives no time for a failed item restored without one', async () => {
+    // A saved outbox whose failed item lost its time (dropped as unreadable); its sender is not loaded yet.
+    queue('chat', null, { status: 'failed', attempts: 1, nextAttemptAt: null })
+    expect(await flush('focus')).toMatchObject({ remaining: 1, nextAttemptAt: null })
+  })
+
   it('counts the refusals in the summary', async () => {
     queue('newsletter')
     queue('newsletter')
