@@ -27,6 +27,7 @@ export const groups = {
     tests: [
       'tests/src/features/outbox/outbox.test.ts',
       'tests/src/features/outbox/outbox-runner.test.ts',
+      'tests/src/features/outbox/outbox-engine.test.ts',
       'tests/src/features/checkout/order-outbox-sender.test.ts',
     ],
     mutate: [
@@ -39,7 +40,7 @@ export const groups = {
   persistence: {
     environment: 'jsdom',
     tests: ['tests/src/app/persist.test.tsx'],
-    mutate: ['src/app/persist.ts:107-113', 'src/app/persist.ts:174-191'],
+    mutate: ['src/app/persist.ts:107-115', 'src/app/persist.ts:176-197'],
   },
   guards: {
     environment: 'node',

@@ -181,6 +181,13 @@ describe('versions', () => {
     expect(app.store.getState().wishlist.items).toEqual([bag])
   })
 
+  it('takes a value that does not say its version as the oldest: every migration applies', async () => {
+    const { name } = controlledStore({ currency: { legacy: 'usd' } })
+    const app = await open(name)
+    await app.rehydrated
+    expect(app.store.getState().currency.currency).toBe('USD')
+  })
+
   it('drops data written by a newer version of the app and saves its own over it', async () => {
     const { name, store: device } = controlledStore({
       cart: { lines: { dress: 2 }, _persist: { version: 7, rehydrated: true } },

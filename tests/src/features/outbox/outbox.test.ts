@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeStore, type AppStore } from '@/app/store'
 import { signedOut } from '@/features/auth/auth-slice'
-import { setOutboxAuth, type OutboxAuth, type RefreshOutcome } from '@/features/outbox/outbox-auth'
+import { setOutboxAuth } from '@/features/outbox/outbox-auth'
 import { backoffDelay, NEEDS_SIGN_IN } from '@/features/outbox/outbox-engine'
 import {
   enqueue,
@@ -15,50 +15,9 @@ import {
   type OutboxItem,
   type OutboxKind,
   type OutboxResult,
-  type OutboxSendContext,
 } from '@/features/outbox/outbox'
 import { validateSavedOutbox } from '@/features/outbox/outbox-storage'
-
-/** The session as the outbox sees it, switchable between users during a test. */
-class FakeSession implements OutboxAuth {
-  user: string | null | undefined = null
-  refreshResult: RefreshOutcome = 'refreshed'
-  refreshes: string[] = []
-  async sessionUserId() {
-    return this.user
-  }
-  async refresh(userId: string) {
-    this.refreshes.push(userId)
-    return this.refreshResult
-  }
-}
-
-interface Call {
-  id: string
-  key: string
-  attempt: number
-  payload: unknown
-  /** Who held the session when the request left. */
-  asUser: string | null | undefined
-}
-
-/** A server stand-in: answers from a script, records every request it receives. */
-function scriptedSender(session: FakeSession, answers: Array<OutboxResult | Error>) {
-  const calls: Call[] = []
-  const send = async (item: OutboxItem, ctx: OutboxSendContext): Promise<OutboxResult> => {
-    calls.push({
-      id: item.id,
-      key: ctx.idempotencyKey,
-      attempt: ctx.attempt,
-      payload: item.payload,
-      asUser: session.user,
-    })
-    const answer = answers.shift() ?? { type: 'delivered', response: { ok: true } }
-    if (answer instanceof Error) throw answer
-    return answer
-  }
-  return { calls, send }
-}
+import { FakeSession, scriptedSender } from './outbox-fakes'
 
 let session: FakeSession
 let store: AppStore
