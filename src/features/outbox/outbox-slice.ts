@@ -188,6 +188,26 @@ export interface EnqueueOptions {
   userId?: string | null
 }
 
+/** A request as it first waits: pending, never tried. */
+export function newOutboxItem(
+  kind: OutboxKind,
+  payload: OutboxPayload,
+  userId: string | null,
+  id: string = newOutboxId(),
+): OutboxItem {
+  return {
+    id,
+    kind,
+    payload,
+    userId,
+    createdAt: Date.now(),
+    attempts: 0,
+    lastError: null,
+    status: 'pending',
+    nextAttemptAt: null,
+  }
+}
+
 /** Queues a request and starts a flush. Resolves with the queued item. */
 export const enqueue =
   (kind: OutboxKind, payload: OutboxPayload, options: EnqueueOptions = {}) =>
@@ -197,17 +217,7 @@ export const enqueue =
     const id = options.id ?? newOutboxId()
     const existing = getState().outbox.items.find((item) => item.id === id)
     if (existing) return existing
-    const item: OutboxItem = {
-      id,
-      kind,
-      payload,
-      userId,
-      createdAt: Date.now(),
-      attempts: 0,
-      lastError: null,
-      status: 'pending',
-      nextAttemptAt: null,
-    }
+    const item = newOutboxItem(kind, payload, userId, id)
     dispatch(itemQueued(item))
     void runFlush({ dispatch, getState }, { trigger: 'enqueue' })
     return item

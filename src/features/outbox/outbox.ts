@@ -8,6 +8,7 @@ export {
   initialOutboxState,
   itemQueued,
   itemRejected,
+  newOutboxItem,
   outboxSlice,
   selectOutboxItems,
   selectOutboxItemsOfKind,

@@ -11,6 +11,7 @@ import {
 import {
   flushOutbox,
   itemQueued,
+  newOutboxItem,
   registerOutboxSender,
   subscribeOutboxEvents,
   type OutboxEvent,
@@ -44,15 +45,7 @@ const flush = (trigger: 'manual' | 'online' | 'focus' | 'start') =>
 
 function queue(kind: OutboxKind, userId: string | null = null, extra: Partial<OutboxItem> = {}) {
   const item: OutboxItem = {
-    id: crypto.randomUUID(),
-    kind,
-    payload: { n: String(items().length + 1) },
-    userId,
-    createdAt: Date.now(),
-    attempts: 0,
-    lastError: null,
-    status: 'pending',
-    nextAttemptAt: null,
+    ...newOutboxItem(kind, { n: String(items().length + 1) }, userId),
     ...extra,
   }
   store.dispatch(itemQueued(item))

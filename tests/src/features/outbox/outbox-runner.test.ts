@@ -6,6 +6,7 @@ import { setOutboxAuth, type OutboxAuth } from '@/features/outbox/outbox-auth'
 import { startOutbox, type OutboxRunner } from '@/features/outbox/outbox-runner'
 import {
   itemQueued,
+  newOutboxItem,
   registerOutboxSender,
   type OutboxItem,
   type OutboxResult,
@@ -29,17 +30,7 @@ let sent: OutboxItem[]
 let answers: OutboxResult[]
 const cleanups: Array<() => void> = []
 
-const item = (userId: string | null = null): OutboxItem => ({
-  id: crypto.randomUUID(),
-  kind: 'order',
-  payload: { lines: 1 },
-  userId,
-  createdAt: Date.now(),
-  attempts: 0,
-  lastError: null,
-  status: 'pending',
-  nextAttemptAt: null,
-})
+const item = (userId: string | null = null) => newOutboxItem('order', { lines: 1 }, userId)
 
 beforeEach(() => {
   online = true

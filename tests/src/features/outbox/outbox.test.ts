@@ -7,12 +7,12 @@ import {
   enqueue,
   flushOutbox,
   itemQueued,
+  newOutboxItem,
   registerOutboxSender,
   sendOrQueue,
   signOutWarning,
   subscribeOutboxEvents,
   type OutboxEvent,
-  type OutboxItem,
   type OutboxKind,
   type OutboxResult,
 } from '@/features/outbox/outbox'
@@ -40,17 +40,7 @@ async function queue(
   payload: Record<string, string>,
   userId: string | null = null,
 ) {
-  const item: OutboxItem = {
-    id: crypto.randomUUID(),
-    kind,
-    payload,
-    userId,
-    createdAt: Date.now(),
-    attempts: 0,
-    lastError: null,
-    status: 'pending',
-    nextAttemptAt: null,
-  }
+  const item = newOutboxItem(kind, payload, userId)
   store.dispatch(itemQueued(item))
   return item
 }
