@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumArgs } from './tests/support/chromium-args'
 
 /**
  * End-to-end tests run against `npm start` (the built app and the embedded backend in one process) on a
@@ -11,17 +12,6 @@ const port = Number(process.env.E2E_PORT ?? 4181)
 const baseURL = `http://127.0.0.1:${port}`
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'luxe-e2e-'))
 process.env.E2E_DATA_DIR = dataDir
-
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: './e2e',

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, expect as baseExpect, test } from '@playwright/test'
-import { chromiumArgs } from '../playwright.config'
+import { chromiumArgs } from '../tests/support/chromium-args'
 import {
   cacheContents,
   skipIntro,

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { median, type Figure } from './support/figure'
 import { startServer } from './support/server-process'
+import { chromiumArgs } from '../support/chromium-args'
 
 /**
  * Responsiveness after start (performance.md): the time from a shopper's input to the next paint (Event
@@ -16,15 +17,6 @@ const GROUP = 'interactions (4× CPU)'
 const BUDGET_MS = 200
 /** Event Timing reports only inputs slower than this; a move with none is faster. */
 const THRESHOLD_MS = 16
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 /**
  * Records every input with an interaction id as `window.__inputs`. Plain text, not a function: tsx would

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test'
 import { median, withVerdict, type Figure } from './support/figure'
 import { freePort, startServer } from './support/server-process'
+import { chromiumArgs } from '../support/chromium-args'
 
 /**
  * What the offline shell costs on the wire and how fast it opens without a network (performance.md):
@@ -31,16 +32,6 @@ const SLOW_4G = {
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
 }
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 interface Chunk {
   at: number

@@ -7,6 +7,7 @@ import { signIn } from '../supabase/admin/admin-kit'
 import type { TestServer } from '../support/server'
 import { type Figure } from './support/figure'
 import { startServer } from './support/server-process'
+import { chromiumArgs } from '../support/chromium-args'
 
 /**
  * The pictures a product page costs (performance.md: a 360 px phone never downloads a picture wider than
@@ -20,16 +21,6 @@ import { startServer } from './support/server-process'
 const GROUP = 'pictures'
 const PRODUCT = 'dress-001'
 const COLOUR = 'Emerald'
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 async function addPhotos(url: string) {
   const client = () =>

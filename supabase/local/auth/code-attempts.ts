@@ -63,7 +63,8 @@ export function createCodeAttempts(
 
 /**
  * Clears a code in the database, only if it is still the one that was guessed at. Proven by the tests
- * in tests/supabase/local/auth/code-limits.test.ts: the voided code's link fails and its rows are gone.
+ * in tests/supabase/local/auth/code-limits.test.ts: the voided code's link fails and its rows are gone,
+ * and a newer code sent between the guess and the void keeps its one-time token row.
  */
 export async function voidCode(q: Queryable, code: PendingCode): Promise<void> {
   const cleared = await q.query(

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { voidCode } from '../../../../supabase/local/auth/code-attempts'
 import { startTestServer, uniqueEmail, type TestServer } from '../../../support/server'
 
 /**
@@ -135,6 +136,34 @@ describe('wrong codes', () => {
       [email],
     )
     expect(rows[0]).toEqual({ confirmation_token: '', n: 0 })
+  })
+  it('voiding a guessed code leaves alone a newer code sent between the guess and the void', async () => {
+    const { email } = await t.signUpUser()
+    await requestRecovery(email)
+    const tokens = () =>
+      t.server.db.pg.query<{ id: string; recovery_token: string; n: number }>(
+        `select u.id, u.recovery_token,
+                (select count(*)::int from auth.one_time_tokens o
+                  where o.user_id = u.id and o.token_type = 'recovery_token') as n
+           from auth.users u where u.email = $1`,
+        [email],
+      )
+    const guessed = (await tokens()).rows[0]!
+    // A new code replaces the guessed one (after the one-a-minute wait) before the fifth wrong try
+    // voids it: the void must find nothing to clear and keep the new code's one-time token row.
+    t.server.clock.advance(61_000)
+    const fresh = await requestRecovery(email)
+    const before = (await tokens()).rows[0]!
+    expect(before.recovery_token).not.toBe(guessed.recovery_token)
+    expect(before.n).toBe(1)
+    await voidCode(t.server.db.pg, {
+      userId: guessed.id,
+      column: 'recovery_token',
+      stored: guessed.recovery_token,
+    })
+    expect((await tokens()).rows[0]).toEqual(before)
+    const res = await t.client().auth.verifyOtp({ email, token: fresh.otp, type: 'recovery' })
+    expect(res.error).toBeNull()
   })
 })
 
