@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { act, render, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { system } from '@/app/theme'
 import { Toaster, toaster } from '@/components/toaster'
 import { captureAffiliateCode } from '@/features/affiliate/affiliate-slice'
@@ -25,6 +25,13 @@ async function open(name: string) {
 function savedCart(items: unknown[], version = 1) {
   return { items, _persist: { version, rehydrated: true } }
 }
+
+// The first toast loads the toast view on demand (a dynamic import of Chakra's toast parts). Done here, so
+// the first test that shows a toast is not charged for it: that test, the slowest of the file, once
+// passed Vitest's 5 s on a loaded machine.
+beforeAll(async () => {
+  await import('@/components/toaster-view')
+})
 
 beforeEach(() => {
   resetStorageProblem()
