@@ -2,9 +2,9 @@ import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify'
 
 /**
  * The one place HTML from outside (assistant replies) is cleaned, with DOMPurify. Only `b`, `i` and `a`
- * survive, with `href` and `class`; an `href` survives only as http(s), mailto, tel or a path on this
- * site. `javascript:` in any case or encoding, `data:`, `vbscript:`, protocol-relative (`//host`) and
- * backslash (`/\host`) links lose their href. Render the result only through `SafeHtml`.
+ * survive, with `class`, and `a` with `href`; an `href` survives only as http(s), mailto, tel or a path
+ * on this site. `javascript:` in any case or encoding, `data:`, `vbscript:`, protocol-relative
+ * (`//host`) and backslash (`/\host`) links lose their href. Render the result only through `SafeHtml`.
  */
 export const allowedTags = ['b', 'i', 'a'] as const
 export const allowedAttributes = ['href', 'class'] as const
@@ -62,11 +62,12 @@ function instance(): Purifier {
   if (purifier) return purifier
   const created = DOMPurify(window)
   // A second, stricter look at every href DOMPurify kept: its protocol test lets an address the URL
-  // parser refuses through (`https://` with no host), and this drops it.
+  // parser refuses through (`https://` with no host), and this drops it. Only a link keeps one: on `b`
+  // or `i` an href does nothing, so it goes.
   created.addHook('afterSanitizeAttributes', (node) => {
-    if (node.nodeName !== 'A') return
     const href = node.getAttribute('href')
-    if (href !== null && !isAllowedHref(href)) node.removeAttribute('href')
+    if (href === null) return
+    if (node.nodeName !== 'A' || !isAllowedHref(href)) node.removeAttribute('href')
   })
   purifier = created
   return created

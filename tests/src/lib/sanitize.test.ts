@@ -212,6 +212,14 @@ describe('other attributes and protocols', () => {
     expect(sanitizeHtml('<a href="http:" class="c">t</a>')).toBe('<a class="c">t</a>')
   })
 
+  it('keeps an href only on a link: on bold or italic text it goes, even a good address', () => {
+    expect(sanitizeHtml('<b href="https://example.com" class="c">t</b>')).toBe('<b class="c">t</b>')
+    expect(sanitizeHtml('<i href="https://">t</i>')).toBe('<i>t</i>')
+    expect(sanitizeHtml('<a href="https://example.com">t</a>')).toBe(
+      '<a href="https://example.com">t</a>',
+    )
+  })
+
   it('takes the second look from the very first use of a fresh sanitiser', async () => {
     // The sanitiser is made once per page: load it anew, so this is its first use.
     vi.resetModules()
