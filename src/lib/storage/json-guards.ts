@@ -54,9 +54,11 @@ export function toSafeJson(value: unknown, depth = 0): JsonValue | undefined {
 export function parseStored(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw
   try {
+    // Stryker disable BlockStatement: an empty catch below returns undefined too (equivalent). No comment
+    // can lead the catch's block, so this range starts here and ends inside it.
     return JSON.parse(raw) as unknown
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined too (equivalent).
   } catch {
+    // Stryker restore BlockStatement
     return undefined
   }
 }
