@@ -137,6 +137,7 @@ describe('wrong codes', () => {
     )
     expect(rows[0]).toEqual({ confirmation_token: '', n: 0 })
   })
+
   it('voiding a guessed code leaves alone a newer code sent between the guess and the void', async () => {
     const { email } = await t.signUpUser()
     await requestRecovery(email)
