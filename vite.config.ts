@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { chakraBaseCssPlugin } from './build/chakra-base-css'
 import { prerenderPages } from './build/prerender'
 import { manifest } from './src/config/manifest'
 
@@ -192,13 +193,43 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * The libraries every page needs before it can render (React, the router, Redux, Chakra's style engine)
+ * The libraries every page needs before it can render (React, the router, Redux)
  * go in one file: split into the many small chunks the bundler would otherwise make, they cost a phone on
  * a slow link one round trip after another (six at a time over HTTP/1.1) for no saving, since the first
  * page needs all of them.
  */
 const firstRouteLibraries =
-  /node_modules[\\/](react|react-dom|scheduler|react-redux|redux|redux-thunk|@reduxjs[\\/]toolkit|immer|reselect|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store)|@emotion|stylis)[\\/]/
+  /node_modules[\\/](react|react-dom|scheduler|react-redux|redux|redux-thunk|@reduxjs[\\/]toolkit|immer|reselect|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/
+
+/**
+ * The app's own modules the entry imports statically (the shell, the store, the slices, the header) go in
+ * one file too. Left to the bundler, each module that a lazily loaded page also imports became a chunk of
+ * its own: some fifty files of a few hundred bytes on the first route, each a request and each
+ * compressed alone. The set is read from the module graph once it is built.
+ */
+function startModules() {
+  const ids = new Set<string>()
+  const plugin: Plugin = {
+    name: 'luxe-start-modules',
+    apply: 'build',
+    buildEnd() {
+      ids.clear()
+      const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry)
+      const walk = (id: string) => {
+        if (ids.has(id) || id.includes('/node_modules/')) return
+        ids.add(id)
+        this.getModuleInfo(id)?.importedIds.forEach(walk)
+      }
+      // The entry's own script (src/main.tsx) stays the entry chunk.
+      const scripts = entry ? (this.getModuleInfo(entry)?.importedIds ?? []) : []
+      scripts.forEach((script) => ids.add(script))
+      scripts.forEach((script) => this.getModuleInfo(script)?.importedIds.forEach(walk))
+      scripts.forEach((script) => ids.delete(script))
+    },
+  }
+  return { plugin, test: (id: string) => ids.has(id) }
+}
+const start = startModules()
 
 const backendTarget = process.env.BACKEND_URL ?? 'http://127.0.0.1:54321'
 const backendPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/storage/v1', '/__dev']
@@ -207,6 +238,8 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    chakraBaseCssPlugin(),
+    start.plugin,
     inlineSplash(),
     preloadFirstRoute(),
     inlineEntryCss(),
@@ -240,12 +273,18 @@ export default defineConfig({
   resolve: { alias },
   build: {
     manifest: true,
+    // Every browser the store supports (Chrome on Android since 66, Safari 17, Firefox 115) has
+    // modulepreload: the polyfill would only add to the first route's script.
+    modulePreload: { polyfill: false },
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: firstRouteLibraries }],
+          groups: [
+            { name: 'vendor', test: firstRouteLibraries, priority: 2 },
+            { name: 'start', test: start.test, priority: 1 },
+          ],
         },
       },
     },

@@ -1,3 +1,5 @@
+// The reset, global styles and design tokens, as a static stylesheet (see build/chakra-base-css.ts).
+import 'virtual:chakra-base.css'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'

@@ -8,3 +8,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv
 }
+
+/** The reset, global styles and design tokens built from the Chakra system (build/chakra-base-css.ts). */
+declare module 'virtual:chakra-base.css'

@@ -1,12 +1,11 @@
-import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import type { ReactNode } from 'react'
 import { Provider as ReduxProvider } from 'react-redux'
 import type { AppStore, RootState } from './store'
-import { system } from './theme'
 
 /**
- * App-wide providers: the design system and the Redux store. `serverState`: the state a prebuilt page
- * was rendered in, which hydration reads instead of the store's.
+ * App-wide providers: the Redux store. `serverState`: the state a prebuilt page was rendered in, which
+ * hydration reads instead of the store's. Chakra's provider is not here: the pages and widgets that use
+ * its components bring it with their own code (components/ui/chakra-scope.tsx).
  */
 export function AppProvider({
   store,
@@ -18,10 +17,8 @@ export function AppProvider({
   children: ReactNode
 }) {
   return (
-    <ChakraProvider value={system}>
-      <ReduxProvider store={store} serverState={serverState}>
-        {children}
-      </ReduxProvider>
-    </ChakraProvider>
+    <ReduxProvider store={store} serverState={serverState}>
+      {children}
+    </ReduxProvider>
   )
 }

@@ -1,6 +1,7 @@
 import type { HTMLChakraProps } from '@chakra-ui/react/styled-system'
 import type { ReactNode } from 'react'
 import { OptionalPart, useWantedOnce } from './optional-part'
+import { inChakraScope } from './ui/chakra-part'
 
 export type DrawerSide = 'top' | 'bottom' | 'left' | 'right'
 
@@ -30,7 +31,7 @@ export interface DrawerProps {
 }
 
 const loadView = () => import('./drawer-view')
-const loadDrawerView = () => loadView().then((module) => module.DrawerView)
+const loadDrawerView = inChakraScope(() => loadView().then((module) => module.DrawerView))
 
 /**
  * A panel that slides in from an edge of the screen. The dialog machinery behind it (focus trap, scroll

@@ -1,7 +1,5 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { buttonLinkStyle } from './button-link'
+import { buttonLinkClass } from './button-link'
+import './message-page.css'
 
 /**
  * The generic page for an uncaught rendering error. It uses plain elements and a full page
@@ -10,31 +8,25 @@ import { buttonLinkStyle } from './button-link'
 export function ErrorPage({ error }: { error?: unknown }) {
   const detail = import.meta.env.DEV && error instanceof Error ? error.message : undefined
   return (
-    <Box role="alert" maxW="2xl" mx="auto" px="5" py={{ base: '16', md: '24' }} textAlign="center">
-      <chakra.h1 fontFamily="heading" fontSize={{ base: '2xl', md: '4xl' }}>
-        Unexpected Application Error!
-      </chakra.h1>
-      <chakra.p mt="4" color="brand.muted">
+    <div role="alert" className="message-page">
+      <h1 className="message-page__title">Unexpected Application Error!</h1>
+      <p className="message-page__text">
         Something went wrong while showing this page. Your cart and wishlist are safe on this
         device.
-      </chakra.p>
-      {detail ? (
-        <chakra.pre mt="4" fontSize="xs" whiteSpace="pre-wrap" color="brand.sale">
-          {detail}
-        </chakra.pre>
-      ) : null}
-      <Flex mt="8" gap="3" justify="center" wrap="wrap">
-        <chakra.button
+      </p>
+      {detail ? <pre className="message-page__detail">{detail}</pre> : null}
+      <div className="message-page__actions">
+        <button
           type="button"
           onClick={() => window.location.reload()}
-          css={buttonLinkStyle('solid')}
+          className={buttonLinkClass('solid')}
         >
           Reload page
-        </chakra.button>
-        <chakra.a href="/" css={buttonLinkStyle('outline')}>
+        </button>
+        <a href="/" className={buttonLinkClass('outline')}>
           Go to home
-        </chakra.a>
-      </Flex>
-    </Box>
+        </a>
+      </div>
+    </div>
   )
 }

@@ -1,18 +1,9 @@
-import { chakra, type HTMLChakraProps } from '@chakra-ui/react/styled-system'
+import type { ComponentPropsWithoutRef } from 'react'
+import './visually-hidden.css'
 
 /** Text for screen readers only (labels, counts, context that the eye gets from layout). */
-export const visuallyHiddenStyle = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const
-
-export function VisuallyHidden(props: HTMLChakraProps<'span'>) {
-  return <chakra.span css={visuallyHiddenStyle} {...props} />
+export function VisuallyHidden({ className, ...props }: ComponentPropsWithoutRef<'span'>) {
+  return (
+    <span className={className ? `visually-hidden ${className}` : 'visually-hidden'} {...props} />
+  )
 }

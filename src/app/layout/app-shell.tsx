@@ -2,6 +2,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router'
 import { OptionalPart, useWantedOnce } from '@/components/optional-part'
 import { PromoBanner } from '@/components/promo-banner'
 import { SkipLink } from '@/components/skip-link'
+import { inChakraScope } from '@/components/ui/chakra-part'
 import { Toaster } from '@/components/toaster'
 import { paths } from '@/config/paths'
 import { useAppSelector } from '@/lib/app-state'
@@ -9,6 +10,7 @@ import { AffiliateCapture } from '@/features/affiliate/components/affiliate-capt
 import { selectCartOpen } from '@/features/cart/cart-slice'
 import { EmailOffer } from '@/features/home/components/email-offer'
 import { SearchDialog } from '@/features/search/components/search-dialog'
+import { PageStyles } from './page-styles'
 import { SiteHeader } from './site-header'
 import { isUnder, useStartupSplash } from './use-startup-splash'
 import './app-shell.css'
@@ -20,11 +22,14 @@ import './app-shell.css'
  * cannot be fetched, the page goes on without it until the browser is back online.
  */
 const loadSiteFooter = () => import('./site-footer').then((module) => module.SiteFooter)
-const loadChatWidget = () =>
-  import('@/features/chat/components/chat-widget').then((module) => module.ChatWidget)
-const loadPwaPrompts = () => import('@/app/pwa/pwa-prompts').then((module) => module.PwaPrompts)
+const loadChatWidget = inChakraScope(() =>
+  import('@/features/chat/components/chat-widget').then((module) => module.ChatWidget),
+)
+const loadPwaPrompts = inChakraScope(() =>
+  import('@/app/pwa/pwa-prompts').then((module) => module.PwaPrompts),
+)
 const loadCartDrawer = () => import('@/features/cart/components/cart-drawer')
-const loadCartDrawerPart = () => loadCartDrawer().then((module) => module.CartDrawer)
+const loadCartDrawerPart = inChakraScope(() => loadCartDrawer().then((module) => module.CartDrawer))
 
 const noProps = {}
 
@@ -56,7 +61,9 @@ export function AppShell() {
         <SiteHeader />
         {/* At least a screen high (see app-shell.css). */}
         <main id="main" tabIndex={-1} className="app-shell__main">
-          <Outlet />
+          <PageStyles>
+            <Outlet />
+          </PageStyles>
         </main>
         <OptionalPart load={loadSiteFooter} props={noProps} />
       </div>

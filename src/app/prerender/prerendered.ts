@@ -57,7 +57,7 @@ export function rendersAsBuilt(router: AnyRouter): boolean {
   const search = router.state.location.search as Record<string, unknown>
   if (Object.keys(search).length === 0) return true
   return router.state.matches.every((match) => {
-    const validate = router.routesById[match.routeId]?.options.validateSearch as unknown
+    const validate = router.routesById[match.routeId as string]?.options.validateSearch as unknown
     if (typeof validate !== 'function') return true
     try {
       const read = (validate as (raw: Record<string, unknown>) => unknown)(search)

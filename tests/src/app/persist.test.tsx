@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { system } from '@/app/theme'
+import { system } from '@/components/ui/chakra-theme'
 import { Toaster, toaster } from '@/components/toaster'
 import { captureAffiliateCode } from '@/features/affiliate/affiliate-slice'
 import { addItem, openCart, selectCartItems, setQuantity } from '@/features/cart/cart-slice'

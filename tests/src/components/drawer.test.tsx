@@ -3,7 +3,7 @@ import { configure, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import { system } from '@/app/theme'
+import { system } from '@/components/ui/chakra-theme'
 import { Drawer, type DrawerSide } from '@/components/drawer'
 
 // Lazily loaded parts (dialog machinery, toasts) can take seconds to arrive on a busy machine.

@@ -10,7 +10,7 @@ import {
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { system } from '@/app/theme'
+import { system } from '@/components/ui/chakra-theme'
 import { Header } from '@/components/header/header'
 
 // Lazily loaded parts (dialog machinery, toasts) can take seconds to arrive on a busy machine.

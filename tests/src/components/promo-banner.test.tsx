@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { system } from '@/app/theme'
+import { system } from '@/components/ui/chakra-theme'
 import { PromoBanner } from '@/components/promo-banner'
 
 const renderBanner = () =>

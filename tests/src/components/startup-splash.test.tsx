@@ -11,7 +11,7 @@ import {
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useStartupSplash } from '@/app/layout/use-startup-splash'
-import { system } from '@/app/theme'
+import { system } from '@/components/ui/chakra-theme'
 import { skipSplashKey, splashOptions, startSplash } from '@/components/splash-screen'
 import { showWhileAnimating } from './splash-support'
 

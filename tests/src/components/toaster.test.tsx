@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { act, configure, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { system } from '@/app/theme'
+import { system } from '@/components/ui/chakra-theme'
 import { notify, Toaster, toaster } from '@/components/toaster'
 
 // Lazily loaded parts (dialog machinery, toasts) can take seconds to arrive on a busy machine.

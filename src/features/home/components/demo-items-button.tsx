@@ -1,9 +1,9 @@
-import { chakra } from '@chakra-ui/react/styled-system'
 import { useAppDispatch } from '@/lib/app-state'
 import { notify } from '@/components/toaster'
 import { addItem } from '@/features/cart/cart-slice'
 import { addToWishlist } from '@/features/wishlist/wishlist-slice'
 import { demoItems } from '../demo-items'
+import './demo-items-button.css'
 
 /** The footer's demo button: puts the sample items in the cart and the wishlist. */
 export function DemoItemsButton() {
@@ -20,21 +20,8 @@ export function DemoItemsButton() {
     })
   }
   return (
-    <chakra.button
-      type="button"
-      onClick={addDemoItems}
-      minH="11"
-      px="5"
-      borderWidth="1px"
-      borderColor="brand.goldLight"
-      color="brand.goldLight"
-      fontSize="xs"
-      fontWeight="semibold"
-      letterSpacing="0.16em"
-      textTransform="uppercase"
-      _hover={{ bg: 'brand.goldLight', color: 'brand.ink' }}
-    >
+    <button type="button" onClick={addDemoItems} className="demo-items-button">
       Add Demo Items
-    </chakra.button>
+    </button>
   )
 }

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { inChakraScope } from '@/components/ui/chakra-part'
 import { storageKeys, timings } from '@/config/site'
 
-const EmailPopup = lazy(() =>
-  import('./email-popup').then((module) => ({ default: module.EmailPopup })),
+const loadEmailPopup = inChakraScope(() =>
+  import('./email-popup').then((module) => module.EmailPopup),
 )
+const EmailPopup = lazy(() => loadEmailPopup().then((Popup) => ({ default: Popup })))
 
 export function emailPopupSeen(): boolean {
   try {

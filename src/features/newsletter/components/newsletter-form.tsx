@@ -1,5 +1,3 @@
-import { Flex } from '@chakra-ui/react/flex'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { useContext, useId, useState, type FormEvent } from 'react'
 import { ReactReduxContext } from 'react-redux'
 import type { AppDispatch } from '@/lib/app-state'
@@ -9,6 +7,7 @@ import { WelcomeCodeNotice } from '@/components/welcome-code-notice'
 import { timings } from '@/config/site'
 import type { WelcomeCode } from '@/lib/welcome-offer'
 import type { SubscribeSource } from '../api/subscribe'
+import './newsletter-form.css'
 
 /** The rule: something was typed and it contains '@'. The server checks the rest. */
 export function isAcceptableEmail(value: string): boolean {
@@ -34,7 +33,6 @@ export function NewsletterForm({ source, tone = 'light' }: NewsletterFormProps) 
   const [email, setEmail] = useState('')
   const [submitting, setSubmitting] = useState(false)
   const [welcome, setWelcome] = useState<WelcomeCode | null>(null)
-  const dark = tone === 'dark'
   // The app's store, when there is one: a sign-up that cannot reach the server then waits in the outbox.
   const redux = useContext(ReactReduxContext)
 
@@ -93,12 +91,18 @@ export function NewsletterForm({ source, tone = 'light' }: NewsletterFormProps) 
   }
 
   return (
-    <chakra.form onSubmit={onSubmit} noValidate aria-label="Newsletter signup" w="full">
-      <Flex direction={{ base: 'column', sm: 'row' }} gap="2">
-        <chakra.label htmlFor={inputId} flex="1">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Newsletter signup"
+      className={tone === 'dark' ? 'newsletter-form newsletter-form--dark' : 'newsletter-form'}
+    >
+      <div className="newsletter-form__row">
+        <label htmlFor={inputId} className="newsletter-form__label">
           <VisuallyHidden>Email address</VisuallyHidden>
-          <chakra.input
+          <input
             id={inputId}
+            className="newsletter-form__input"
             type="email"
             name="email"
             inputMode="email"
@@ -107,48 +111,13 @@ export function NewsletterForm({ source, tone = 'light' }: NewsletterFormProps) 
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             disabled={submitting}
-            w="full"
-            h="12"
-            px="4"
-            fontSize="md"
-            bg={dark ? 'transparent' : 'white'}
-            color={dark ? 'white' : 'brand.ink'}
-            borderWidth="1px"
-            borderColor={dark ? 'whiteAlpha.500' : 'brand.ink'}
-            borderRadius="0"
-            _placeholder={{ color: dark ? 'whiteAlpha.700' : 'brand.muted' }}
-            _disabled={{ opacity: 0.6, cursor: 'not-allowed' }}
-            _focusVisible={{
-              outline: '2px solid',
-              outlineColor: dark ? 'brand.goldLight' : 'brand.gold',
-              outlineOffset: '2px',
-            }}
           />
-        </chakra.label>
-        <chakra.button
-          type="submit"
-          disabled={submitting}
-          h="12"
-          px="7"
-          flexShrink={0}
-          bg={dark ? 'brand.goldLight' : 'brand.ink'}
-          color={dark ? 'brand.ink' : 'white'}
-          fontSize="xs"
-          fontWeight="semibold"
-          letterSpacing="0.18em"
-          textTransform="uppercase"
-          _hover={{ bg: dark ? '#e2c572' : 'brand.charcoal' }}
-          _disabled={{ opacity: 0.7, cursor: 'progress' }}
-          _focusVisible={{
-            outline: '2px solid',
-            outlineColor: dark ? 'brand.goldLight' : 'brand.gold',
-            outlineOffset: '2px',
-          }}
-        >
+        </label>
+        <button type="submit" disabled={submitting} className="newsletter-form__button">
           {submitting ? 'Subscribing...' : 'Subscribe'}
-        </chakra.button>
-      </Flex>
+        </button>
+      </div>
       {welcome ? <WelcomeCodeNotice welcome={welcome} tone={tone} /> : null}
-    </chakra.form>
+    </form>
   )
 }

@@ -1,8 +1,8 @@
-import { chakra } from '@chakra-ui/react/styled-system'
 import { useAppDispatch } from '@/lib/app-state'
 import { SearchIcon } from '@/components/icons'
 import { openSearch } from '../search-slice'
 import { isFocusReturning, loadSearchDialog } from './load-search-dialog'
+import './search-box.css'
 
 /**
  * The side menu's search box. Focusing it opens the search dialog, where the typing happens;
@@ -11,21 +11,10 @@ import { isFocusReturning, loadSearchDialog } from './load-search-dialog'
 export function SearchBox() {
   const dispatch = useAppDispatch()
   return (
-    <chakra.label
-      display="flex"
-      alignItems="center"
-      gap="2"
-      h="11"
-      px="3"
-      borderWidth="1px"
-      borderColor="brand.line"
-      bg="brand.cream"
-      color="brand.muted"
-      cursor="text"
-      _focusWithin={{ borderColor: 'brand.ink' }}
-    >
+    <label className="search-box">
       <SearchIcon size={18} />
-      <chakra.input
+      <input
+        className="search-box__input"
         type="search"
         readOnly
         value=""
@@ -37,14 +26,7 @@ export function SearchBox() {
           if (!isFocusReturning()) dispatch(openSearch())
         }}
         onClick={() => dispatch(openSearch())}
-        flex="1"
-        minW="0"
-        bg="transparent"
-        outline="none"
-        fontSize="sm"
-        color="brand.ink"
-        _placeholder={{ color: 'brand.muted' }}
       />
-    </chakra.label>
+    </label>
   )
 }

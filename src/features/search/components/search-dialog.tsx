@@ -1,9 +1,10 @@
 import { OptionalPart, useWantedOnce } from '@/components/optional-part'
+import { inChakraScope } from '@/components/ui/chakra-part'
 import { useAppSelector } from '@/lib/app-state'
 import { selectSearchOpen } from '../search-slice'
 import { loadSearchDialog } from './load-search-dialog'
 
-const loadView = () => loadSearchDialog().then((module) => module.SearchDialogView)
+const loadView = inChakraScope(() => loadSearchDialog().then((module) => module.SearchDialogView))
 const noProps = {}
 
 /**

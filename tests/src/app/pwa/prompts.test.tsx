@@ -8,7 +8,7 @@ import { InstallOffer } from '@/app/pwa/install-offer'
 import { NeedsConnection } from '@/app/pwa/needs-connection'
 import { OfflineIndicator } from '@/app/pwa/offline-indicator'
 import { makeStore } from '@/app/store'
-import { system } from '@/app/theme'
+import { system } from '@/components/ui/chakra-theme'
 import { itemQueued, type OutboxItem } from '@/features/outbox/outbox'
 
 let online = true

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { system } from '@/app/theme'
+import { system } from '@/components/ui/chakra-theme'
 import { ContactForm, type SendContactMessage } from '@/features/content/components/contact-form'
 import { validateContact } from '@/features/content/contact-validation'
 

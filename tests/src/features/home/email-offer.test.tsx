@@ -3,7 +3,7 @@ import { act, configure, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createClient } from '@supabase/supabase-js'
-import { system } from '@/app/theme'
+import { system } from '@/components/ui/chakra-theme'
 import { Toaster, toaster } from '@/components/toaster'
 import { EmailOffer } from '@/features/home/components/email-offer'
 import { startBackendProcess, type BackendProcess } from '../../../support/backend-process'

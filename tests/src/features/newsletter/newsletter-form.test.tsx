@@ -2,7 +2,7 @@ import { act, configure, fireEvent, render, screen, waitFor } from '@testing-lib
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
-import { system } from '@/app/theme'
+import { system } from '@/components/ui/chakra-theme'
 import { Toaster, toaster } from '@/components/toaster'
 import { isAcceptableEmail, NewsletterForm } from '@/features/newsletter/components/newsletter-form'
 import { createClient } from '@supabase/supabase-js'

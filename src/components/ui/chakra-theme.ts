@@ -53,9 +53,6 @@ const brand = defineConfig({
     },
   },
   theme: {
-    keyframes: {
-      'page-loading-sweep': { from: { left: '-40%' }, to: { left: '100%' } },
-    },
     tokens: {
       fonts: {
         heading: {
