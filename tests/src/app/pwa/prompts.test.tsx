@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { AppProvider } from '@/app/provider'
+import { ChakraScope } from '@/components/ui/chakra-scope'
 import { INSTALL_DISMISSED_KEY, isIosSafari, listenForInstall } from '@/app/pwa/install-prompt'
 import { InstallOffer } from '@/app/pwa/install-offer'
 import { NeedsConnection } from '@/app/pwa/needs-connection'
@@ -46,7 +47,9 @@ describe('offline indicator', () => {
     const store = makeStore()
     render(
       <AppProvider store={store}>
-        <OfflineIndicator />
+        <ChakraScope>
+          <OfflineIndicator />
+        </ChakraScope>
       </AppProvider>,
     )
     expect(screen.queryByRole('status')).toBeNull()

@@ -10,6 +10,7 @@ import {
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { AppProvider } from '@/app/provider'
+import { ChakraScope } from '@/components/ui/chakra-scope'
 import { makeStore, type AppStore, type RootState } from '@/app/store'
 import { catalogueReceived } from '@/features/catalogue/catalogue-slice'
 import { catalogue as fixture } from './catalogue-fixture'
@@ -43,7 +44,10 @@ export async function renderRoute({
       <>
         {chrome}
         <main>
-          <Outlet />
+          {/* As the shell gives a page that still uses Chakra's components (a plain page ignores it). */}
+          <ChakraScope>
+            <Outlet />
+          </ChakraScope>
         </main>
       </>
     ),
