@@ -116,8 +116,9 @@ export function ProductPurchase({
           problem={problems.size}
           soldOut={goneSizes}
           aside={
-            <Link to={paths.sizeGuide} className="product-purchase__size-guide">
-              Size guide
+            <Link to={paths.sizeGuide}>
+              {/* The link keeps the page's text size, so its focus ring stays as tall as before. */}
+              <span className="product-purchase__size-guide">Size guide</span>
             </Link>
           }
         />
