@@ -38,6 +38,10 @@ test('a sold-out size cannot be chosen, and a size running low says how many are
   // Seeded: Essential Cotton Crew Tee is sold out in M and has 4 left in S.
   await page.goto('/product/mens-tee-001')
   await expect(page.getByRole('radio', { name: 'M, Sold out' })).toBeDisabled()
+  // It stays in view, struck through.
+  const soldOutSize = page.getByTitle('Sold out')
+  await expect(soldOutSize).toHaveText('M')
+  await expect(soldOutSize).toHaveCSS('text-decoration-line', 'line-through')
   await expect(page.getByRole('radio', { name: 'L', exact: true })).toBeEnabled()
   await page.getByRole('radio', { name: 'White' }).check()
   await page.getByRole('radio', { name: 'S', exact: true }).check()

@@ -1,9 +1,6 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import type { ReactNode } from 'react'
 import { swatchFor } from './colour-swatch'
+import './option-picker.css'
 
 /**
  * A required choice (size or colour) as a radio group: arrow keys move between options, the legend says
@@ -33,109 +30,54 @@ export function OptionPicker({
 }) {
   const problemId = `${name}-problem`
   return (
-    <chakra.fieldset
-      position="relative"
-      minW="0"
-      aria-describedby={problem ? problemId : undefined}
-    >
-      <chakra.legend
-        float="left"
-        w="full"
-        mb="2.5"
-        fontSize="xs"
-        fontWeight="semibold"
-        letterSpacing="0.14em"
-        textTransform="uppercase"
-      >
+    <fieldset className="option-picker" aria-describedby={problem ? problemId : undefined}>
+      <legend className="option-picker__legend">
         {legend}
-        {value ? (
-          <chakra.span
-            fontWeight="normal"
-            letterSpacing="normal"
-            textTransform="none"
-            color="brand.muted"
-          >
-            {`: ${value}`}
-          </chakra.span>
-        ) : null}
-      </chakra.legend>
-      {aside ? (
-        <Box position="absolute" top="-0.5" insetEnd="0">
-          {aside}
-        </Box>
-      ) : null}
-      <Flex wrap="wrap" gap="2" clear="both">
+        {value ? <span className="option-picker__value">{`: ${value}`}</span> : null}
+      </legend>
+      {aside ? <div className="option-picker__aside">{aside}</div> : null}
+      <div className="option-picker__options">
         {options.map((option) => {
           const unavailable = soldOut.includes(option)
           const checked = option === value && !unavailable
+          const className = [
+            'option-picker__option',
+            kind === 'colour' && 'option-picker__option--colour',
+            problem && 'option-picker__option--problem',
+            checked && 'option-picker__option--checked',
+            unavailable && 'option-picker__option--sold-out',
+          ]
+            .filter(Boolean)
+            .join(' ')
           return (
-            <chakra.label
-              key={option}
-              position="relative"
-              display="inline-flex"
-              alignItems="center"
-              justifyContent="center"
-              gap="2"
-              minW="12"
-              minH="11"
-              px="3"
-              borderWidth="1px"
-              borderColor={checked ? 'brand.ink' : problem ? 'brand.sale' : 'brand.line'}
-              bg={checked && kind === 'text' ? 'brand.ink' : 'white'}
-              boxShadow={
-                checked && kind === 'colour'
-                  ? 'inset 0 0 0 1px var(--chakra-colors-brand-ink)'
-                  : undefined
-              }
-              fontSize="sm"
-              cursor={unavailable ? 'not-allowed' : 'pointer'}
-              color={
-                unavailable ? 'brand.muted' : checked && kind === 'text' ? 'white' : 'brand.ink'
-              }
-              borderStyle={unavailable ? 'dashed' : 'solid'}
-              textDecoration={unavailable ? 'line-through' : undefined}
-              title={unavailable ? 'Sold out' : undefined}
-              _hover={unavailable ? undefined : { borderColor: 'brand.ink' }}
-              _focusWithin={{
-                outline: '2px solid',
-                outlineColor: 'brand.gold',
-                outlineOffset: '2px',
-              }}
-            >
-              <chakra.input
+            <label key={option} className={className} title={unavailable ? 'Sold out' : undefined}>
+              <input
                 type="radio"
+                className="option-picker__input"
                 name={name}
                 value={option}
                 checked={checked}
                 disabled={unavailable}
                 aria-label={unavailable ? `${option}, Sold out` : undefined}
                 onChange={() => onChange(option)}
-                position="absolute"
-                inset="0"
-                opacity="0"
-                cursor={unavailable ? 'not-allowed' : 'pointer'}
-                m="0"
               />
               {kind === 'colour' ? (
-                <chakra.span
+                <span
                   aria-hidden="true"
-                  boxSize="4"
-                  borderRadius="full"
-                  borderWidth="1px"
-                  borderColor="blackAlpha.300"
+                  className="option-picker__swatch"
                   style={{ background: swatchFor(option) }}
                 />
               ) : null}
               {option}
-            </chakra.label>
+            </label>
           )
         })}
-      </Flex>
+      </div>
       {problem ? (
-        <Text id={problemId} role="alert" color="brand.sale" fontSize="sm" mt="2">
+        <p id={problemId} role="alert" className="option-picker__problem">
           {problem}
-        </Text>
+        </p>
       ) : null}
-    </chakra.fieldset>
+    </fieldset>
   )
 }

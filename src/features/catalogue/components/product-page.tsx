@@ -1,9 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { Grid } from '@chakra-ui/react/grid'
-import { Heading } from '@chakra-ui/react/heading'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '@/lib/app-state'
@@ -25,7 +19,7 @@ import { useCatalogue } from '../use-catalogue'
 import { useTitleRefresh } from '../use-title-refresh'
 import { CatalogueProblem, StaleNotice } from './catalogue-notice'
 import { browseLinks } from './button-styles'
-import { type Crumb } from './page-hero'
+import type { Crumb } from './page-hero'
 import { PriceTag } from './price-tag'
 import { ProductGrid } from './product-grid'
 import { picturesFor, shownColour } from '../product/pictures'
@@ -33,6 +27,7 @@ import { ProductGallery } from './product-gallery'
 import { ProductPurchase } from './product-purchase'
 import { ProductSpecsTable } from './product-specs'
 import { RatingStars } from './rating-stars'
+import './product-page.css'
 
 /** Where each category is shopped from (its own page or store). */
 const categoryPages: Record<string, string> = {
@@ -66,139 +61,108 @@ function crumbsFor(product: Product): Crumb[] {
 
 function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
-    <chakra.nav aria-label="Breadcrumb" mb={{ base: '4', md: '6' }}>
-      <Flex as="ol" listStyleType="none" wrap="wrap" gap="2" fontSize="xs" color="brand.muted">
+    <nav aria-label="Breadcrumb" className="product-crumbs">
+      <ol className="product-crumbs__list">
         {crumbs.map((crumb, index) => (
-          <Flex as="li" key={`${crumb.label}-${index}`} gap="2" align="center" minW="0">
+          <li key={`${crumb.label}-${index}`} className="product-crumbs__item">
             {index > 0 ? <span aria-hidden="true">/</span> : null}
             {crumb.to ? (
-              <Link to={crumb.to}>
-                <chakra.span _hover={{ color: 'brand.ink', textDecoration: 'underline' }}>
-                  {crumb.label}
-                </chakra.span>
+              <Link to={crumb.to} className="product-crumbs__link">
+                {crumb.label}
               </Link>
             ) : (
-              <chakra.span aria-current="page" color="brand.ink" lineClamp={1}>
+              <span aria-current="page" className="product-crumbs__current">
                 {crumb.label}
-              </chakra.span>
+              </span>
             )}
-          </Flex>
+          </li>
         ))}
-      </Flex>
-    </chakra.nav>
+      </ol>
+    </nav>
   )
 }
 
 function DeliveryNotes() {
   const currency = useAppSelector(selectCurrency)
-  const row = { display: 'flex', gap: '3', alignItems: 'flex-start' } as const
   return (
-    <Box
-      as="section"
-      aria-label="Delivery and returns"
-      borderTopWidth="1px"
-      borderColor="brand.line"
-      pt="5"
-      fontSize="sm"
-    >
-      <Box {...row}>
-        <Box color="brand.gold" pt="0.5">
+    <section aria-label="Delivery and returns" className="product-delivery">
+      <div className="product-delivery__row">
+        <div className="product-delivery__icon">
           <TruckIcon size={20} />
-        </Box>
-        <Box>
-          <Text fontWeight="semibold">
+        </div>
+        <div>
+          <p className="product-delivery__title">
             Free delivery across Kenya on orders over {formatPrice(delivery.freeFromKes, currency)}
-          </Text>
-          <Text color="brand.muted" mt="1">
+          </p>
+          <p className="product-delivery__text">
             Otherwise Nairobi {formatPrice(delivery.fees.nairobi, currency)} (
             {delivery.estimate.nairobi}), other counties{' '}
             {formatPrice(delivery.fees.otherCounty, currency)} ({delivery.estimate.otherCounty}),
             pickup points {formatPrice(delivery.fees.pickup, currency)}. Pay by M-Pesa or cash on
             delivery.
-          </Text>
-        </Box>
-      </Box>
-      <Box {...row} mt="4">
-        <Box color="brand.gold" pt="0.5">
+          </p>
+        </div>
+      </div>
+      <div className="product-delivery__row">
+        <div className="product-delivery__icon">
           <ReturnIcon size={20} />
-        </Box>
-        <Box>
-          <Text fontWeight="semibold">{returnsPolicy.days}-day returns</Text>
-          <Text color="brand.muted" mt="1">
+        </div>
+        <div>
+          <p className="product-delivery__title">{returnsPolicy.days}-day returns</p>
+          <p className="product-delivery__text">
             Not right? Return it unworn within {returnsPolicy.days} days.{' '}
-            <Link to={paths.returns}>
-              <chakra.span textDecoration="underline" textUnderlineOffset="3px">
-                Returns policy
-              </chakra.span>
+            <Link to={paths.returns} className="product-page__text-link">
+              Returns policy
             </Link>
-          </Text>
-        </Box>
-      </Box>
-    </Box>
+          </p>
+        </div>
+      </div>
+    </section>
   )
 }
 
 function ProductRow({ title, products }: { title: string; products: Product[] }) {
   if (products.length === 0) return null
   return (
-    <Box as="section" aria-label={title} mt={{ base: '14', md: '20' }}>
-      <Heading as="h2" fontFamily="heading" fontWeight="normal" fontSize="2xl" mb="6">
-        {title}
-      </Heading>
+    <section aria-label={title} className="product-row">
+      <h2 className="product-row__title">{title}</h2>
       <ProductGrid products={products} wide label={title} />
-    </Box>
+    </section>
   )
 }
 
 function ProductSkeleton() {
-  const block = { bg: 'brand.ivory', animation: 'pulse 1.6s ease-in-out infinite' } as const
+  const block = (kind: string) => `product-skeleton__block product-skeleton__block--${kind}`
   return (
-    <Grid
-      role="status"
-      aria-label="Loading product"
-      templateColumns={{ base: '1fr', md: '1fr 1fr' }}
-      gap={{ base: '6', md: '12' }}
-    >
-      <Box aspectRatio="4 / 5" {...block} />
-      <Box>
-        <Box h="4" w="30%" {...block} />
-        <Box h="10" w="80%" mt="3" {...block} />
-        <Box h="4" w="25%" mt="4" {...block} />
-        <Box h="8" w="40%" mt="5" {...block} />
-        <Box h="24" mt="8" {...block} />
-        <Box h="12" mt="8" {...block} />
-      </Box>
-    </Grid>
+    <div role="status" aria-label="Loading product" className="product-layout">
+      <div className={block('media')} />
+      <div>
+        {['brand', 'name', 'rating', 'price', 'text', 'button'].map((kind) => (
+          <div key={kind} className={block(kind)} />
+        ))}
+      </div>
+    </div>
   )
 }
 
 function ProductNotFound({ slugOrId }: { slugOrId: string }) {
   return (
-    <Box textAlign="center" py={{ base: '12', md: '20' }} px="4" bg="brand.cream">
-      <Heading
-        as="h1"
-        fontFamily="heading"
-        fontWeight="normal"
-        fontSize={{ base: '3xl', md: '4xl' }}
-      >
-        Product not found
-      </Heading>
-      <Text color="brand.muted" mt="3" maxW="md" mx="auto">
+    <div className="product-missing">
+      <h1 className="product-missing__title">Product not found</h1>
+      <p className="product-missing__text">
         We could not find &quot;{slugOrId}&quot;. It may have sold out for good or moved. Try one of
         these instead.
-      </Text>
-      <Flex as="ul" listStyleType="none" wrap="wrap" justify="center" gap="4" mt="6" fontSize="sm">
+      </p>
+      <ul className="product-missing__links">
         {browseLinks.map((link) => (
           <li key={link.to}>
-            <Link to={link.to}>
-              <chakra.span textDecoration="underline" textUnderlineOffset="3px">
-                {link.label}
-              </chakra.span>
+            <Link to={link.to} className="product-page__text-link">
+              {link.label}
             </Link>
           </li>
         ))}
-      </Flex>
-    </Box>
+      </ul>
+    </div>
   )
 }
 
@@ -244,121 +208,76 @@ function ProductDetails({ product }: { product: Product }) {
     <>
       <Breadcrumbs crumbs={crumbsFor(product)} />
       <StaleNotice catalogue={catalogue} />
-      <Grid
-        templateColumns={{ base: '1fr', md: '1fr 1fr' }}
-        gap={{ base: '6', md: '12', xl: '16' }}
-      >
-        <Box position={{ md: 'sticky' }} top={{ md: '24' }} alignSelf="start">
-          <Box position="relative">
+      <div className="product-layout product-layout--details">
+        <div className="product-media">
+          <div className="product-media__frame">
             <ProductGallery pictures={pictures} label={`Pictures of ${product.name}`} key={shown} />
-            <Flex position="absolute" top="3" insetStart="3" gap="1.5" pointerEvents="none">
+            <div className="product-media__badges">
               {product.discount > 0 ? (
-                <chakra.span bg="brand.sale" color="white" {...badge}>
+                <span className="product-media__badge product-media__badge--sale">
                   -{product.discount}%
-                </chakra.span>
+                </span>
               ) : null}
               {product.newArrival ? (
-                <chakra.span bg="brand.ink" color="white" {...badge}>
-                  New
-                </chakra.span>
+                <span className="product-media__badge product-media__badge--new">New</span>
               ) : null}
-            </Flex>
-          </Box>
-        </Box>
-        <Box>
-          {product.brand ? (
-            <Text
-              fontSize="xs"
-              letterSpacing="0.2em"
-              textTransform="uppercase"
-              color="brand.gold"
-              fontWeight="semibold"
-            >
-              {product.brand}
-            </Text>
-          ) : null}
-          <Heading
-            as="h1"
-            fontFamily="heading"
-            fontWeight="normal"
-            fontSize={{ base: '2xl', md: '4xl' }}
-            lineHeight="1.15"
-            mt="2"
-          >
-            {product.name}
-          </Heading>
+            </div>
+          </div>
+        </div>
+        <div>
+          {product.brand ? <p className="product-info__brand">{product.brand}</p> : null}
+          <h1 className="product-info__name">{product.name}</h1>
           {product.rating > 0 ? (
-            <Flex align="center" gap="2" mt="3">
+            <div className="product-info__rating">
               <RatingStars rating={product.rating} size={16} />
-              <Text fontSize="sm" color="brand.muted" aria-hidden="true">
+              <p className="product-info__rating-value" aria-hidden="true">
                 {product.rating.toFixed(1)}
-              </Text>
-            </Flex>
+              </p>
+            </div>
           ) : null}
-          <Box mt="4">
+          <div className="product-info__price">
             <PriceTag price={product.price} discount={product.discount} size="lg" />
-          </Box>
+          </div>
           {product.description ? (
-            <Text mt="5" color="brand.charcoal" lineHeight="1.7">
-              {product.description}
-            </Text>
+            <p className="product-info__description">{product.description}</p>
           ) : catalogue.details === 'waiting' ? (
             // The description follows the list a moment later: its lines are held so that the
             // purchase box below does not jump when it arrives.
-            <Box mt="5" aria-hidden="true">
-              {['100%', '94%', '58%'].map((width) => (
-                <Box key={width} h="1em" my="0.35em" w={width} bg="brand.ivory" />
-              ))}
-            </Box>
+            <div className="product-info__description-lines" aria-hidden="true">
+              <div className="product-info__description-line" />
+              <div className="product-info__description-line" />
+              <div className="product-info__description-line" />
+            </div>
           ) : null}
-          <Box mt="7">
+          <div className="product-info__purchase">
             <ProductPurchase
               key={product.id}
               product={product}
               onColourChange={(colour) => setChosen({ id: product.id, colour })}
             />
-          </Box>
+          </div>
           <ProductSpecsTable specs={product.specs} />
-          <Box mt="8">
+          <div className="product-info__delivery">
             <DeliveryNotes />
-          </Box>
-          <chakra.dl
-            display="grid"
-            gridTemplateColumns="auto 1fr"
-            columnGap="6"
-            rowGap="2"
-            mt="6"
-            pt="5"
-            borderTopWidth="1px"
-            borderColor="brand.line"
-            fontSize="sm"
-          >
-            <chakra.dt color="brand.muted">Product code</chakra.dt>
-            <chakra.dd>{product.id}</chakra.dd>
-            <chakra.dt color="brand.muted">Category</chakra.dt>
-            <chakra.dd>
+          </div>
+          <dl className="product-info__facts">
+            <dt>Product code</dt>
+            <dd>{product.id}</dd>
+            <dt>Category</dt>
+            <dd>
               {[product.category, product.subcategory]
                 .filter(Boolean)
                 .map((slug) => titleFromSlug(slug!))
                 .join(' · ')}
-            </chakra.dd>
-          </chakra.dl>
-        </Box>
-      </Grid>
+            </dd>
+          </dl>
+        </div>
+      </div>
       <ProductRow title="You may also like" products={related} />
       <ProductRow title="Recently viewed" products={recent} />
     </>
   )
 }
-
-const badge = {
-  px: '2',
-  py: '0.5',
-  fontSize: 'xs',
-  fontWeight: 'bold',
-  letterSpacing: '0.1em',
-  textTransform: 'uppercase',
-} as const
 
 /**
  * /product/{slug} (a product code such as dress-001 works too, as search results link that way).
@@ -371,7 +290,7 @@ export function ProductPage({ slugOrId }: { slugOrId: string }) {
   useTitleRefresh(product?.name)
 
   return (
-    <Box maxW="7xl" mx="auto" px={{ base: '4', lg: '8' }} py={{ base: '5', md: '10' }}>
+    <div className="product-page">
       {product ? (
         <ProductDetails product={product} />
       ) : catalogue.status === 'loading' ? (
@@ -381,6 +300,6 @@ export function ProductPage({ slugOrId }: { slugOrId: string }) {
       ) : (
         <CatalogueProblem catalogue={catalogue} />
       )}
-    </Box>
+    </div>
   )
 }

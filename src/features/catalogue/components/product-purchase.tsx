@@ -1,7 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { Link } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { useAppDispatch } from '@/lib/app-state'
@@ -23,20 +19,11 @@ import { availableStock, soldOutSizes } from '../product/size-stock'
 import { useScrolledPast } from '../product/use-scrolled-past'
 import { useSizeStock } from '../product/use-size-stock'
 import type { Product } from '../types'
-import { solidButton } from './button-styles'
 import { OptionPicker } from './option-picker'
 import { StickyPurchaseBar } from './sticky-purchase-bar'
 import { WishlistHeart } from './wishlist-heart'
-
-const stepButton = {
-  type: 'button',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  boxSize: '11',
-  _hover: { bg: 'brand.cream' },
-  _disabled: { opacity: 0.35, cursor: 'not-allowed', bg: 'transparent' },
-} as const
+import './product-purchase.css'
+import './purchase-button.css'
 
 /**
  * Size and colour pickers, quantity and 'Add to Cart'. A size (and colour) must be chosen where the
@@ -104,7 +91,7 @@ export function ProductPurchase({
   }
 
   return (
-    <Flex ref={box} direction="column" gap="6" scrollMarginTop="24">
+    <div ref={box} className="product-purchase">
       {product.colors.length > 0 ? (
         <OptionPicker
           legend="Colour"
@@ -130,78 +117,61 @@ export function ProductPurchase({
           soldOut={goneSizes}
           aside={
             <Link to={paths.sizeGuide}>
-              <chakra.span fontSize="sm" textDecoration="underline" textUnderlineOffset="3px">
-                Size guide
-              </chakra.span>
+              {/* The link keeps the page's text size, so its focus ring stays as tall as before. */}
+              <span className="product-purchase__size-guide">Size guide</span>
             </Link>
           }
         />
       ) : null}
 
-      <Text
-        fontSize="sm"
-        fontWeight={stock.kind === 'in-stock' ? 'normal' : 'semibold'}
-        color={stock.kind === 'in-stock' ? 'brand.kenyaGreen' : 'brand.sale'}
-        display="flex"
-        alignItems="center"
-        gap="2"
+      <p
+        className={`product-purchase__stock${stock.kind === 'in-stock' ? ' product-purchase__stock--in' : ''}`}
       >
-        <chakra.span aria-hidden="true" boxSize="2" borderRadius="full" bg="currentColor" />
+        <span aria-hidden="true" className="product-purchase__stock-dot" />
         {stock.text}
-      </Text>
+      </p>
 
-      <Flex gap="3" wrap="wrap">
-        <Flex
+      <div className="product-purchase__actions">
+        <div
           role="group"
           aria-label="Quantity"
-          align="center"
-          borderWidth="1px"
-          borderColor="brand.line"
-          opacity={soldOut ? 0.5 : 1}
+          className={`product-purchase__quantity${soldOut ? ' product-purchase__quantity--off' : ''}`}
         >
-          <chakra.button
-            {...stepButton}
+          <button
+            type="button"
+            className="product-purchase__step"
             aria-label="Decrease quantity"
             disabled={soldOut || quantity <= 1}
             onClick={() => setSelection({ ...selection, quantity: quantity - 1 })}
           >
             <MinusIcon size={16} />
-          </chakra.button>
-          <chakra.output
-            aria-live="polite"
-            aria-label="Quantity"
-            minW="8"
-            textAlign="center"
-            fontWeight="semibold"
-          >
+          </button>
+          <output aria-live="polite" aria-label="Quantity" className="product-purchase__count">
             {quantity}
-          </chakra.output>
-          <chakra.button
-            {...stepButton}
+          </output>
+          <button
+            type="button"
+            className="product-purchase__step"
             aria-label="Increase quantity"
             disabled={soldOut || quantity >= maxQuantity(available)}
             onClick={() => setSelection({ ...selection, quantity: quantity + 1 })}
           >
             <PlusIcon size={16} />
-          </chakra.button>
-        </Flex>
-        <chakra.button
+          </button>
+        </div>
+        <button
           ref={addButton}
           type="button"
+          className="purchase-button purchase-button--wide"
           onClick={add}
           disabled={soldOut}
-          {...solidButton}
-          flex="1"
-          minW="48"
-          minH="12"
-          _disabled={{ bg: 'brand.line', color: 'brand.muted', cursor: 'not-allowed' }}
         >
           {soldOut ? 'Sold out' : 'Add to Cart'}
-        </chakra.button>
-      </Flex>
-      <Box>
+        </button>
+      </div>
+      <div>
         <WishlistHeart product={product} withText />
-      </Box>
+      </div>
       {addScrolledAway ? (
         <StickyPurchaseBar
           name={product.name}
@@ -211,6 +181,6 @@ export function ProductPurchase({
           onAdd={addFromBar}
         />
       ) : null}
-    </Flex>
+    </div>
   )
 }

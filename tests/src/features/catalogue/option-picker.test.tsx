@@ -35,7 +35,8 @@ describe('the size picker', () => {
     expect(xs).toBeDisabled()
     expect(screen.getByRole('radio', { name: 'L, Sold out' })).toBeDisabled()
     expect(screen.getByRole('radio', { name: 'M' })).toBeEnabled()
-    expect(xs.closest('label')).toHaveStyle({ textDecoration: 'line-through' })
+    // Struck through by the stylesheet, which jsdom does not apply: e2e/size-stock.spec.ts checks the look.
+    expect(xs.closest('label')).toHaveAttribute('title', 'Sold out')
 
     await user.click(xs.closest('label')!)
     expect(onChange).not.toHaveBeenCalled()
