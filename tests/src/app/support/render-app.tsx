@@ -11,10 +11,12 @@ import type { ReactNode } from 'react'
 import { AppProvider } from '@/app/provider'
 import { makeStore, type AppStore } from '@/app/store'
 import { Toaster } from '@/components/toaster'
+import { ChakraScope } from '@/components/ui/chakra-scope'
 
 /**
  * Renders screens inside the real providers and a small router (home, /checkout, /wishlist), starting
- * at `path`. `page` is what the index route shows; `chrome` is always shown, like the app shell.
+ * at `path`. `page` is what the index route shows; `chrome` is always shown, like the app shell. Both
+ * get the Chakra scope the app's shell gives a page, and a lazily loaded part's loader gives the part.
  */
 export async function renderApp({
   chrome,
@@ -30,9 +32,11 @@ export async function renderApp({
   const rootRoute = createRootRoute({
     component: () => (
       <>
-        {chrome}
+        <ChakraScope>{chrome}</ChakraScope>
         <main>
-          <Outlet />
+          <ChakraScope>
+            <Outlet />
+          </ChakraScope>
         </main>
         <Toaster />
       </>

@@ -32,6 +32,7 @@ import type * as RunnerModule from '@/features/outbox/outbox-runner'
 import type * as OutboxModule from '@/features/outbox/outbox'
 import type * as RegistryModule from '@/features/outbox/sender-registry'
 import { startBackendProcess, type BackendProcess } from '../../../support/backend-process'
+import { ChakraScope } from '@/components/ui/chakra-scope'
 
 /**
  * The chat widget in jsdom against the embedded backend running the real
@@ -134,7 +135,10 @@ async function renderChat(store = m.makeStore()) {
     component: () => (
       <>
         <Outlet />
-        <ChatWidget />
+        {/* As the shell's loader gives it. */}
+        <ChakraScope>
+          <ChatWidget />
+        </ChakraScope>
         <Toaster />
       </>
     ),

@@ -15,6 +15,7 @@ import type { AppProvider as AppProviderType } from '@/app/provider'
 import type { AppStore, makeStore as makeStoreType } from '@/app/store'
 import type { addItem as addItemType } from '@/features/cart/cart-slice'
 import { startBackendProcess, type BackendProcess } from '../../../support/backend-process'
+import { ChakraScope } from '@/components/ui/chakra-scope'
 
 /**
  * The checkout screen against the real embedded backend (in a child process): the database's quote and
@@ -95,7 +96,12 @@ async function renderCheckout(store: AppStore) {
   const checkout = createRoute({
     getParentRoute: () => root,
     path: '/checkout',
-    component: () => <CheckoutPage />,
+    // As the shell gives a page that uses Chakra's components.
+    component: () => (
+      <ChakraScope>
+        <CheckoutPage />
+      </ChakraScope>
+    ),
   })
   const order = createRoute({
     getParentRoute: () => root,
