@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { takenOver } from './support/navigation'
 
 /**
  * The app shell: the start-up splash (played in full here, once per scenario), the header's links and
@@ -259,6 +260,7 @@ test.describe('header on a desktop screen', () => {
 
   test('menus work from the keyboard alone', async ({ page }) => {
     const more = mainNav(page).getByRole('button', { name: 'MORE' })
+    await takenOver(more)
     await more.focus()
     await page.keyboard.press('Enter')
     const menu = page.getByRole('menu', { name: 'MORE' })

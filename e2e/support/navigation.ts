@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /**
  * Moves the loaded app to `path` the way the browser's history does (a new entry, then popstate), so a
@@ -12,4 +12,20 @@ export async function navigateInApp(page: Page, path: string, { stays = true } =
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
   }, path)
   if (stays) await expect(page).toHaveURL((url) => url.pathname === path)
+}
+
+/**
+ * Waits until the app has taken a prebuilt page's element over (React has hydrated it and its handlers
+ * run). A prebuilt page shows its controls before the app's code has run: a key pressed on one before
+ * then does nothing, as it would for a shopper. React marks each element it has taken over with a
+ * `__reactFiber$…` property.
+ */
+export async function takenOver(control: Locator) {
+  await expect
+    .poll(() =>
+      control.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+      ),
+    )
+    .toBe(true)
 }
