@@ -1,11 +1,10 @@
-import { Grid } from '@chakra-ui/react/grid'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import { paths } from '@/config/paths'
 import { delivery, returnsPolicy, store } from '@/config/site'
 import { ContentPage, Prose, Section } from './content-layout'
 import { CtaLink } from './cta-link'
 import { ksh } from './ksh'
+import './about-page.css'
 
 const facts = [
   { figure: store.enthusiasts, label: 'fashion enthusiasts shop with us' },
@@ -20,31 +19,14 @@ export function AboutPage() {
       title="Premium fashion, chosen in Nairobi for the way Kenya dresses"
       lead={`${store.name} brings together international designer pieces and the best of Kenyan craft: clothing, shoes, bags, jewellery, beauty and watches, delivered to every county and paid for with M-Pesa.`}
     >
-      <Grid
-        as="ul"
-        listStyleType="none"
-        templateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)' }}
-        gap="4"
-        mb="10"
-        aria-label={`${store.name} in numbers`}
-      >
+      <ul className="about-facts" aria-label={`${store.name} in numbers`}>
         {facts.map((fact) => (
-          <chakra.li
-            key={fact.label}
-            borderWidth="1px"
-            borderColor="brand.line"
-            bg="brand.cream"
-            p="5"
-          >
-            <chakra.span display="block" fontFamily="heading" fontSize="3xl" color="brand.ink">
-              {fact.figure}
-            </chakra.span>
-            <chakra.span fontSize="sm" color="brand.muted">
-              {fact.label}
-            </chakra.span>
-          </chakra.li>
+          <li key={fact.label} className="about-facts__item">
+            <span className="about-facts__figure">{fact.figure}</span>
+            <span className="about-facts__label">{fact.label}</span>
+          </li>
         ))}
-      </Grid>
+      </ul>
 
       <Prose>
         <Section title="What we do">
@@ -104,12 +86,12 @@ export function AboutPage() {
         </Section>
       </Prose>
 
-      <chakra.div mt="10" display="flex" gap="3" flexWrap="wrap">
+      <div className="content-actions">
         <CtaLink to={paths.ourStory}>Read our story</CtaLink>
         <CtaLink to={paths.contact} variant="outline">
           Contact us
         </CtaLink>
-      </chakra.div>
+      </div>
     </ContentPage>
   )
 }

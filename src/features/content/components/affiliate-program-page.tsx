@@ -1,11 +1,9 @@
-import { Box } from '@chakra-ui/react/box'
-import { Grid } from '@chakra-ui/react/grid'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { paths } from '@/config/paths'
 import { affiliates, store } from '@/config/site'
 import { formatPrice } from '@/lib/money'
 import { ContentPage, Prose, Section } from './content-layout'
 import { CtaLink } from './cta-link'
+import './affiliate-program-page.css'
 
 const percent = affiliates.defaultCommissionPercent
 const exampleOrder = 20000
@@ -33,44 +31,17 @@ export function AffiliateProgramPage() {
       title="Earn with every look you share"
       lead={`Love fashion and have a following? Recommend ${store.name} and earn ${percent}% commission on the orders you bring in, paid straight to your M-Pesa.`}
     >
-      <Grid
-        as="ol"
-        listStyleType="none"
-        templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }}
-        gap="4"
-        mb="10"
-        aria-label="How it works"
-      >
+      <ol className="affiliate-steps" aria-label="How it works">
         {steps.map((step, i) => (
-          <chakra.li
-            key={step.title}
-            borderWidth="1px"
-            borderColor="brand.line"
-            bg="brand.cream"
-            p="5"
-          >
-            <chakra.span
-              display="inline-flex"
-              alignItems="center"
-              justifyContent="center"
-              boxSize="9"
-              borderRadius="full"
-              bg="brand.ink"
-              color="brand.goldLight"
-              fontWeight="semibold"
-              aria-hidden="true"
-            >
+          <li key={step.title} className="affiliate-steps__item">
+            <span className="affiliate-steps__number" aria-hidden="true">
               {i + 1}
-            </chakra.span>
-            <chakra.h2 fontFamily="heading" fontSize="xl" color="brand.ink" mt="3">
-              {step.title}
-            </chakra.h2>
-            <chakra.p mt="2" color="brand.charcoal">
-              {step.text}
-            </chakra.p>
-          </chakra.li>
+            </span>
+            <h2 className="affiliate-steps__title">{step.title}</h2>
+            <p className="affiliate-steps__text">{step.text}</p>
+          </li>
         ))}
-      </Grid>
+      </ol>
 
       <Prose>
         <Section title="How commission works">
@@ -106,19 +77,17 @@ export function AffiliateProgramPage() {
         </Section>
       </Prose>
 
-      <Box mt="10" p={{ base: '6', md: '8' }} bg="brand.ink" color="white">
-        <chakra.h2 fontFamily="heading" fontSize={{ base: 'xl', md: '2xl' }}>
-          Ready to start?
-        </chakra.h2>
-        <chakra.p mt="2" color="whiteAlpha.800">
+      <div className="affiliate-start">
+        <h2 className="affiliate-start__title">Ready to start?</h2>
+        <p className="affiliate-start__text">
           Sign in or create your free account first; you can apply from there.
-        </chakra.p>
-        <Box mt="5">
+        </p>
+        <div className="affiliate-start__action">
           <CtaLink to={paths.auth} variant="gold">
             Become an affiliate
           </CtaLink>
-        </Box>
-      </Box>
+        </div>
+      </div>
     </ContentPage>
   )
 }

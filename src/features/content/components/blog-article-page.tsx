@@ -1,6 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { Spinner } from '@chakra-ui/react/spinner'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import { Suspense, use } from 'react'
 import { paths, type BlogSlug } from '@/config/paths'
@@ -9,6 +6,7 @@ import type { ArticleBody } from '../content/articles/types'
 import { formatArticleDate } from './article-date'
 import { ContentPage, Prose } from './content-layout'
 import { TextLink } from './text-link'
+import './blog.css'
 
 /** Bodies load once per visit; a failed load is forgotten so the next visit tries again. */
 const bodies = new Map<BlogSlug, Promise<ArticleBody | null>>()
@@ -32,9 +30,9 @@ function ArticleText({ slug }: { slug: BlogSlug }) {
   const body = use(loadBody(slug))
   if (!body) {
     return (
-      <chakra.p role="alert" color="brand.charcoal">
+      <p role="alert" className="blog-article__failed">
         This article could not be loaded. Please check your connection and try again.
-      </chakra.p>
+      </p>
     )
   }
   return (
@@ -70,48 +68,35 @@ export function BlogArticlePage({ slug }: { slug: BlogSlug }) {
         </>
       }
     >
-      <chakra.article aria-label={meta.title}>
+      <article aria-label={meta.title}>
         <Suspense
           fallback={
-            <Box py="10" display="flex" justifyContent="center">
-              <Spinner size="lg" color="brand.gold" aria-label="Loading article" />
-            </Box>
+            <div className="blog-article__loading">
+              <span className="blog-article__spinner" aria-label="Loading article" />
+            </div>
           }
         >
           <ArticleText slug={slug} />
         </Suspense>
-      </chakra.article>
+      </article>
 
-      <Box
-        as="nav"
-        mt="14"
-        pt="8"
-        borderTopWidth="1px"
-        borderColor="brand.line"
-        aria-labelledby="more-articles"
-      >
-        <chakra.h2 id="more-articles" fontFamily="heading" fontSize="xl" color="brand.ink" mb="4">
+      <nav className="blog-article__more" aria-labelledby="more-articles">
+        <h2 id="more-articles" className="blog-article__more-title">
           More from the blog
-        </chakra.h2>
-        <chakra.ul listStyleType="none" display="grid" gap="3">
+        </h2>
+        <ul className="blog-article__more-list">
           {more.map((article) => (
             <li key={article.slug}>
               <Link to={paths.blogArticle(article.slug)}>
-                <chakra.span
-                  color="brand.ink"
-                  fontWeight="medium"
-                  _hover={{ textDecoration: 'underline' }}
-                >
-                  {article.title}
-                </chakra.span>
+                <span className="blog-link">{article.title}</span>
               </Link>
             </li>
           ))}
-        </chakra.ul>
-        <chakra.p mt="6">
+        </ul>
+        <p className="blog-article__all">
           <TextLink to={paths.blog}>All articles</TextLink>
-        </chakra.p>
-      </Box>
+        </p>
+      </nav>
     </ContentPage>
   )
 }

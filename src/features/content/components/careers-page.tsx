@@ -1,7 +1,6 @@
-import { Box } from '@chakra-ui/react/box'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { store } from '@/config/site'
 import { ContentPage, Prose, Section } from './content-layout'
+import './card-list.css'
 
 const roles = [
   {
@@ -48,34 +47,22 @@ export function CareersPage() {
         </Section>
       </Prose>
 
-      <Box as="section" mt="10" aria-labelledby="careers-roles-title">
-        <chakra.h2
-          id="careers-roles-title"
-          fontFamily="heading"
-          fontSize={{ base: 'xl', md: '2xl' }}
-          color="brand.ink"
-          mb="4"
-        >
+      <section className="content-block" aria-labelledby="careers-roles-title">
+        <h2 id="careers-roles-title" className="content-heading card-list__heading">
           Open positions
-        </chakra.h2>
-        <chakra.ul listStyleType="none" display="grid" gap="4">
+        </h2>
+        <ul className="card-list">
           {roles.map((role) => (
-            <chakra.li key={role.title} borderWidth="1px" borderColor="brand.line" p="5">
-              <chakra.h3 fontWeight="semibold" fontSize="lg" color="brand.ink">
-                {role.title}
-              </chakra.h3>
-              <chakra.p fontSize="sm" color="brand.gold" fontWeight="semibold" mt="1">
-                {role.place}
-              </chakra.p>
-              <chakra.p mt="2" color="brand.charcoal">
-                {role.summary}
-              </chakra.p>
-            </chakra.li>
+            <li key={role.title} className="card-list__item">
+              <h3 className="card-list__title">{role.title}</h3>
+              <p className="card-list__meta">{role.place}</p>
+              <p className="card-list__text">{role.summary}</p>
+            </li>
           ))}
-        </chakra.ul>
-      </Box>
+        </ul>
+      </section>
 
-      <Prose mt="10">
+      <Prose className="content-block">
         <Section title="How to apply">
           <p>
             Email your CV and a few lines about yourself to{' '}

@@ -1,9 +1,4 @@
-import { Box } from '@chakra-ui/react/box'
-import { Button } from '@chakra-ui/react/button'
-import { Input } from '@chakra-ui/react/input'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent } from 'react'
-import { controlStyle, fieldAria, FormField, plainLabel } from '@/components/form-field'
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { store } from '@/config/site'
 import { useOnlineStatus } from '@/lib/use-online-status'
 import { sendContactMessage } from '../api/send-contact-message'
@@ -18,17 +13,62 @@ import {
   type ContactField,
 } from '../contact-validation'
 import { newClientId } from '../new-client-id'
+import './contact-form.css'
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed' | 'offline'
 
 const fieldOrder: ContactField[] = ['name', 'email', 'phone', 'subject', 'message']
 const fieldId = (field: ContactField) => `contact-${field}`
 
+/**
+ * A labelled field: label, optional hint above the control, the control, and its error below. The
+ * control takes its ids from `fieldAria`, so the hint and the error are read out with it.
+ */
 function Field({
   field,
-  ...props
-}: { field: ContactField } & Omit<ComponentProps<typeof FormField>, 'id' | 'labelProps'>) {
-  return <FormField id={fieldId(field)} labelProps={plainLabel} {...props} />
+  label,
+  hint,
+  error,
+  children,
+}: {
+  field: ContactField
+  label: string
+  hint?: string
+  error?: string
+  children: ReactNode
+}) {
+  const id = fieldId(field)
+  return (
+    <div>
+      <label htmlFor={id} className="contact-field__label">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="contact-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="contact-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The accessibility attributes of a field's control: its id, its state and what describes it. */
+function fieldAria(field: ContactField, error: string | undefined, hint: boolean) {
+  const id = fieldId(field)
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ')
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  } as const
 }
 
 export type SendContactMessage = typeof sendContactMessage
@@ -55,8 +95,7 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
       if (status === 'failed' || status === 'offline' || status === 'sent') setStatus('idle')
     }
 
-  const aria = (field: ContactField, hint = false) =>
-    fieldAria(fieldId(field), { error: errors[field], hint })
+  const aria = (field: ContactField, hint = false) => fieldAria(field, errors[field], hint)
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -87,24 +126,19 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
   }
 
   return (
-    <chakra.form onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
-      <chakra.h2
-        id="contact-form-title"
-        fontFamily="heading"
-        fontSize="2xl"
-        color="brand.ink"
-        mb="2"
-      >
+    <form onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title" className="contact-form__title">
         Send us a message
-      </chakra.h2>
-      <chakra.p color="brand.muted" mb="6">
+      </h2>
+      <p className="contact-form__intro">
         We reply within one working day. Fields marked optional can be left empty.
-      </chakra.p>
+      </p>
 
-      <chakra.div display="grid" gap="5">
+      <div className="contact-form__fields">
         <Field field="name" label="Your name" error={errors.name}>
-          <Input
+          <input
             {...aria('name')}
+            className="contact-field__input"
             name="name"
             autoComplete="name"
             maxLength={contactLimits.name + 20}
@@ -114,8 +148,9 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
           />
         </Field>
         <Field field="email" label="Email address" error={errors.email}>
-          <Input
+          <input
             {...aria('email')}
+            className="contact-field__input"
             name="email"
             type="email"
             inputMode="email"
@@ -131,8 +166,9 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
           hint="If you would like us to call or WhatsApp you back."
           error={errors.phone}
         >
-          <Input
+          <input
             {...aria('phone', true)}
+            className="contact-field__input"
             name="phone"
             type="tel"
             inputMode="tel"
@@ -143,11 +179,10 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
           />
         </Field>
         <Field field="subject" label="Subject" error={errors.subject}>
-          <chakra.select
+          <select
             {...aria('subject')}
+            className="contact-field__control contact-field__control--select"
             name="subject"
-            css={controlStyle}
-            h="10"
             value={draft.subject}
             onChange={update('subject')}
             aria-required="true"
@@ -158,73 +193,66 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
                 {subject}
               </option>
             ))}
-          </chakra.select>
+          </select>
         </Field>
         <Field field="message" label="Message" error={errors.message}>
-          <chakra.textarea
+          <textarea
             {...aria('message')}
+            className="contact-field__control contact-field__control--textarea"
             name="message"
-            css={controlStyle}
-            py="2"
             rows={6}
-            minH="32"
             value={draft.message}
             onChange={update('message')}
             aria-required="true"
           />
         </Field>
-      </chakra.div>
+      </div>
 
       {!online ? (
-        <chakra.p
-          mt="6"
-          p="3"
-          bg="brand.cream"
-          borderLeftWidth="3px"
-          borderColor="brand.gold"
-          fontSize="sm"
-        >
+        <p className="contact-form__note contact-form__note--offline">
           You are offline. You can send your message once you are back online; what you have typed
           stays here.
-        </chakra.p>
+        </p>
       ) : null}
 
-      <Box mt="6" role="status" aria-live="polite">
+      <div className="contact-form__status" role="status" aria-live="polite">
         {status === 'sent' && sentTo ? (
-          <chakra.p p="3" bg="brand.cream" borderLeftWidth="3px" borderColor="brand.kenyaGreen">
+          <p className="contact-form__note contact-form__note--sent">
             Thank you, {sentTo.name}. Your message has been sent; we will reply to {sentTo.email}{' '}
             within one working day.
-          </chakra.p>
+          </p>
         ) : null}
         {status === 'offline' ? (
-          <chakra.p p="3" bg="brand.cream" borderLeftWidth="3px" borderColor="brand.gold">
+          <p className="contact-form__note">
             Your message was not sent because you are offline. Please send it again once you are
             back online.
-          </chakra.p>
+          </p>
         ) : null}
-      </Box>
-      <Box role="alert">
+      </div>
+      <div role="alert">
         {status === 'failed' ? (
-          <chakra.p p="3" bg="brand.cream" borderLeftWidth="3px" borderColor="brand.sale">
+          <p className="contact-form__note contact-form__note--failed">
             Sorry, your message could not be sent. Please try again in a moment, or call us on{' '}
             {store.phoneDisplay}.
-          </chakra.p>
+          </p>
         ) : null}
-      </Box>
+      </div>
 
-      <Button
+      <button
         type="submit"
-        mt="6"
-        size="lg"
-        bg="brand.ink"
-        color="white"
-        borderRadius="0"
-        width={{ base: '100%', sm: 'auto' }}
-        loading={status === 'sending'}
-        loadingText="Sending..."
+        className="contact-form__submit"
+        disabled={status === 'sending'}
+        data-loading={status === 'sending' ? '' : undefined}
       >
-        Send message
-      </Button>
-    </chakra.form>
+        {status === 'sending' ? (
+          <>
+            <span className="contact-form__spinner" />
+            Sending...
+          </>
+        ) : (
+          'Send message'
+        )}
+      </button>
+    </form>
   )
 }

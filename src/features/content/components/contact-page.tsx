@@ -1,6 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { Grid } from '@chakra-ui/react/grid'
-import { chakra } from '@chakra-ui/react/styled-system'
 import type { ReactNode } from 'react'
 import { ClockIcon, MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
@@ -8,6 +5,7 @@ import { store } from '@/config/site'
 import { ContactForm } from './contact-form'
 import { ContentPage } from './content-layout'
 import { TextLink } from './text-link'
+import './contact-page.css'
 
 function Detail({
   icon,
@@ -19,21 +17,17 @@ function Detail({
   children: ReactNode
 }) {
   return (
-    <chakra.li display="flex" gap="3" py="3" borderBottomWidth="1px" borderColor="brand.line">
-      <Box color="brand.gold" pt="1" flexShrink={0} aria-hidden="true">
+    <li className="contact-detail">
+      <div className="contact-detail__icon" aria-hidden="true">
         {icon}
-      </Box>
-      <Box>
-        <chakra.h3 fontWeight="semibold" color="brand.ink">
-          {title}
-        </chakra.h3>
-        <Box color="brand.charcoal">{children}</Box>
-      </Box>
-    </chakra.li>
+      </div>
+      <div>
+        <h3 className="contact-detail__title">{title}</h3>
+        <div className="contact-detail__body">{children}</div>
+      </div>
+    </li>
   )
 }
-
-const link = { color: 'brand.goldDeep', textDecoration: 'underline', textUnderlineOffset: '3px' }
 
 export function ContactPage() {
   return (
@@ -43,60 +37,55 @@ export function ContactPage() {
       title="Contact us"
       lead="Questions about an order, a size or a gift? Our team in Nairobi answers by phone, WhatsApp and email, and in person at the showroom."
     >
-      <Grid templateColumns={{ base: '1fr', md: '2fr 3fr' }} gap={{ base: '10', md: '14' }}>
-        <Box as="section" aria-labelledby="contact-details-title">
-          <chakra.h2
-            id="contact-details-title"
-            fontFamily="heading"
-            fontSize="2xl"
-            color="brand.ink"
-          >
+      <div className="contact-page">
+        <section aria-labelledby="contact-details-title">
+          <h2 id="contact-details-title" className="contact-page__title">
             Reach us
-          </chakra.h2>
-          <chakra.address fontStyle="normal">
-            <chakra.ul listStyleType="none" mt="2">
+          </h2>
+          <address className="contact-page__address">
+            <ul className="contact-page__details">
               <Detail icon={<PhoneIcon size={20} />} title="Call us">
-                <chakra.a href={`tel:${store.phoneE164}`} css={link}>
+                <a href={`tel:${store.phoneE164}`} className="contact-detail__link">
                   {store.phoneDisplay}
-                </chakra.a>
+                </a>
               </Detail>
               <Detail icon={<MessageIcon size={20} />} title="WhatsApp">
-                <chakra.a
+                <a
                   href={`https://wa.me/${store.whatsapp}`}
                   target="_blank"
                   rel="noopener noreferrer"
-                  css={link}
+                  className="contact-detail__link"
                 >
                   Chat with us on WhatsApp
-                </chakra.a>
+                </a>
               </Detail>
               <Detail icon={<MailIcon size={20} />} title="Email">
-                <chakra.a href={`mailto:${store.email}`} css={link}>
+                <a href={`mailto:${store.email}`} className="contact-detail__link">
                   {store.email}
-                </chakra.a>
+                </a>
               </Detail>
               <Detail icon={<MapPinIcon size={20} />} title="Showroom">
                 {store.address}
               </Detail>
               <Detail icon={<ClockIcon size={20} />} title="Opening hours">
                 {store.openingHours.map((line) => (
-                  <chakra.span key={line.days} display="block">
+                  <span key={line.days} className="contact-detail__line">
                     {line.days}: {line.hours}
-                  </chakra.span>
+                  </span>
                 ))}
               </Detail>
-            </chakra.ul>
-          </chakra.address>
-          <chakra.p mt="5" fontSize="sm" color="brand.muted">
+            </ul>
+          </address>
+          <p className="contact-page__more">
             Many answers are already in our <TextLink to={paths.faq}>FAQ</TextLink>, and our{' '}
             <TextLink to={paths.shippingInfo}>delivery</TextLink> and{' '}
             <TextLink to={paths.returns}>returns</TextLink> pages.
-          </chakra.p>
-        </Box>
-        <Box>
+          </p>
+        </section>
+        <div>
           <ContactForm />
-        </Box>
-      </Grid>
+        </div>
+      </div>
     </ContentPage>
   )
 }

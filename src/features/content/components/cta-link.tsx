@@ -1,7 +1,6 @@
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link, type LinkProps } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { buttonLinkStyle, type ButtonLinkVariant } from '@/components/button-link'
+import { buttonLinkClass, type ButtonLinkVariant } from '@/components/button-link'
 
 /** An internal link that looks like a button: still a link to the browser and to screen readers. */
 export function CtaLink({
@@ -15,7 +14,7 @@ export function CtaLink({
 }) {
   return (
     <Link to={to}>
-      <chakra.span css={buttonLinkStyle(variant)}>{children}</chakra.span>
+      <span className={buttonLinkClass(variant)}>{children}</span>
     </Link>
   )
 }

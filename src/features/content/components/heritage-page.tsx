@@ -1,9 +1,7 @@
-import { Box } from '@chakra-ui/react/box'
-import { Grid } from '@chakra-ui/react/grid'
-import { chakra } from '@chakra-ui/react/styled-system'
 import type { ReactNode } from 'react'
 import { store } from '@/config/site'
 import { ContentPage, Prose, Section } from './content-layout'
+import './heritage-page.css'
 
 const crafts = [
   {
@@ -50,39 +48,19 @@ export function HeritagePage({ children }: { children?: ReactNode }) {
       title="Crafted in Kenya, worn everywhere"
       lead={`Kenya has some of the finest craft traditions in Africa. ${store.name}'s heritage collection turns the beadwork, prints, weaving, brass and leather of the people who keep these traditions alive into pieces made for everyday life.`}
     >
-      <Grid
-        as="ul"
-        listStyleType="none"
-        templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }}
-        gap="5"
-      >
+      <ul className="heritage-crafts">
         {crafts.map((craft) => (
-          <chakra.li
-            key={craft.name}
-            borderWidth="1px"
-            borderColor="brand.line"
-            p={{ base: '5', md: '6' }}
-          >
-            <chakra.article>
-              <chakra.h2
-                fontFamily="heading"
-                fontSize={{ base: 'xl', md: '2xl' }}
-                color="brand.ink"
-              >
-                {craft.name}
-              </chakra.h2>
-              <chakra.p fontSize="sm" fontWeight="semibold" color="brand.kenyaGreen" mt="1">
-                {craft.place}
-              </chakra.p>
-              <chakra.p mt="3" color="brand.charcoal" lineHeight="1.7">
-                {craft.text}
-              </chakra.p>
-            </chakra.article>
-          </chakra.li>
+          <li key={craft.name} className="heritage-crafts__item">
+            <article>
+              <h2 className="content-heading">{craft.name}</h2>
+              <p className="heritage-crafts__place">{craft.place}</p>
+              <p className="heritage-crafts__text">{craft.text}</p>
+            </article>
+          </li>
         ))}
-      </Grid>
+      </ul>
 
-      <Prose mt="12" maxW="3xl">
+      <Prose className="heritage-page__makers">
         <Section title="How we work with makers">
           <ul>
             <li>We visit every group we buy from, and agree prices before the work starts.</li>
@@ -98,9 +76,9 @@ export function HeritagePage({ children }: { children?: ReactNode }) {
 
       {/* Slot: the heritage product strip, rendered below the story when the route provides it. */}
       {children ? (
-        <Box as="section" mt="12" aria-label="Shop the heritage collection">
+        <section className="heritage-page__shop" aria-label="Shop the heritage collection">
           {children}
-        </Box>
+        </section>
       ) : null}
     </ContentPage>
   )

@@ -1,6 +1,5 @@
-import { Box } from '@chakra-ui/react/box'
-import { chakra } from '@chakra-ui/react/styled-system'
 import type { ReactNode } from 'react'
+import './info-table.css'
 
 /**
  * A plain, accessible table (caption, column and row headers) that scrolls sideways inside its own box
@@ -17,73 +16,36 @@ export function InfoTable({
   rows: readonly (readonly ReactNode[])[]
 }) {
   return (
-    <Box
-      overflowX="auto"
-      borderWidth="1px"
-      borderColor="brand.line"
-      my="6"
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-    >
-      <chakra.table width="100%" borderCollapse="collapse" fontSize={{ base: 'sm', md: 'md' }}>
-        <chakra.caption
-          textAlign="left"
-          px="4"
-          py="3"
-          fontWeight="semibold"
-          color="brand.ink"
-          bg="brand.cream"
-          borderBottomWidth="1px"
-          borderColor="brand.line"
-        >
-          {caption}
-        </chakra.caption>
+    <div className="info-table" tabIndex={0} role="region" aria-label={caption}>
+      <table className="info-table__table">
+        <caption className="info-table__caption">{caption}</caption>
         <thead>
           <tr>
             {columns.map((column) => (
-              <chakra.th
-                key={column}
-                scope="col"
-                textAlign="left"
-                px="4"
-                py="2.5"
-                fontWeight="semibold"
-                whiteSpace="nowrap"
-                borderBottomWidth="1px"
-                borderColor="brand.line"
-              >
+              <th key={column} scope="col" className="info-table__cell info-table__cell--column">
                 {column}
-              </chakra.th>
+              </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((row, i) => (
-            <chakra.tr key={i} _even={{ bg: 'brand.cream' }}>
+            <tr key={i} className="info-table__row">
               {row.map((cell, j) =>
                 j === 0 ? (
-                  <chakra.th
-                    key={j}
-                    scope="row"
-                    textAlign="left"
-                    px="4"
-                    py="2.5"
-                    fontWeight="medium"
-                    whiteSpace="nowrap"
-                  >
+                  <th key={j} scope="row" className="info-table__cell info-table__cell--row">
                     {cell}
-                  </chakra.th>
+                  </th>
                 ) : (
-                  <chakra.td key={j} px="4" py="2.5" whiteSpace="nowrap">
+                  <td key={j} className="info-table__cell">
                     {cell}
-                  </chakra.td>
+                  </td>
                 ),
               )}
-            </chakra.tr>
+            </tr>
           ))}
         </tbody>
-      </chakra.table>
-    </Box>
+      </table>
+    </div>
   )
 }

@@ -1,4 +1,3 @@
-import { chakra } from '@chakra-ui/react/styled-system'
 import { paths } from '@/config/paths'
 import { store } from '@/config/site'
 import { ContentPage, Prose, Section } from './content-layout'
@@ -54,12 +53,12 @@ export function OurStoryPage() {
           </p>
         </Section>
       </Prose>
-      <chakra.div mt="10" display="flex" gap="3" flexWrap="wrap">
+      <div className="content-actions">
         <CtaLink to={paths.heritage}>Explore our heritage</CtaLink>
         <CtaLink to={paths.newArrivals} variant="outline">
           Shop new arrivals
         </CtaLink>
-      </chakra.div>
+      </div>
     </ContentPage>
   )
 }

@@ -1,10 +1,9 @@
-import { Box } from '@chakra-ui/react/box'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import { paths } from '@/config/paths'
 import { delivery, store } from '@/config/site'
 import { ContentPage, Prose, Section } from './content-layout'
 import { ksh } from './ksh'
+import './card-list.css'
 
 const announcements = [
   {
@@ -66,36 +65,24 @@ export function PressPage() {
         </Section>
       </Prose>
 
-      <Box as="section" mt="10" aria-labelledby="press-news-title">
-        <chakra.h2
-          id="press-news-title"
-          fontFamily="heading"
-          fontSize={{ base: 'xl', md: '2xl' }}
-          color="brand.ink"
-          mb="4"
-        >
+      <section className="content-block" aria-labelledby="press-news-title">
+        <h2 id="press-news-title" className="content-heading card-list__heading">
           Announcements
-        </chakra.h2>
-        <chakra.ul listStyleType="none" display="grid" gap="4">
+        </h2>
+        <ul className="card-list">
           {announcements.map((item) => (
-            <chakra.li key={item.title} borderWidth="1px" borderColor="brand.line" p="5">
-              <chakra.article>
-                <chakra.p fontSize="sm" color="brand.gold" fontWeight="semibold">
-                  {item.date}
-                </chakra.p>
-                <chakra.h3 fontWeight="semibold" fontSize="lg" color="brand.ink" mt="1">
-                  {item.title}
-                </chakra.h3>
-                <chakra.p mt="2" color="brand.charcoal">
-                  {item.summary}
-                </chakra.p>
-              </chakra.article>
-            </chakra.li>
+            <li key={item.title} className="card-list__item">
+              <article>
+                <p className="card-list__meta">{item.date}</p>
+                <h3 className="card-list__title">{item.title}</h3>
+                <p className="card-list__text">{item.summary}</p>
+              </article>
+            </li>
           ))}
-        </chakra.ul>
-      </Box>
+        </ul>
+      </section>
 
-      <Prose mt="10">
+      <Prose className="content-block">
         <p>
           Writing about Kenyan craft? Our <Link to={paths.heritage}>heritage page</Link> introduces
           the traditions and makers behind the collection.

@@ -1,17 +1,11 @@
-import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { system } from '@/components/ui/chakra-theme'
 import { ContactForm, type SendContactMessage } from '@/features/content/components/contact-form'
 import { validateContact } from '@/features/content/contact-validation'
 
 function renderForm(send: SendContactMessage) {
-  render(
-    <ChakraProvider value={system}>
-      <ContactForm send={send} />
-    </ChakraProvider>,
-  )
+  render(<ContactForm send={send} />)
   // No pause between keystrokes: typing whole sentences stays fast on a busy machine.
   return userEvent.setup({ delay: null })
 }
@@ -102,6 +96,28 @@ describe('ContactForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send message' }))
     await waitFor(() => expect(calls).toHaveLength(2))
     expect(calls[1]!.clientId).not.toBe(calls[0]!.clientId)
+  })
+
+  it('says it is sending and takes no second press until the message is sent', async () => {
+    let finish = () => {}
+    const send = vi.fn<SendContactMessage>(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve
+        }),
+    )
+    const user = renderForm(send)
+    await fillValid(user)
+    await user.click(screen.getByRole('button', { name: 'Send message' }))
+
+    const sending = screen.getByRole('button', { name: 'Sending...' })
+    expect(sending).toBeDisabled()
+    await user.click(sending)
+    expect(send).toHaveBeenCalledTimes(1)
+
+    finish()
+    expect(await screen.findByRole('button', { name: 'Send message' })).toBeEnabled()
+    expect(send).toHaveBeenCalledTimes(1)
   })
 
   it('keeps what was typed and says so when sending fails', async () => {

@@ -1,8 +1,6 @@
-import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { system } from '@/components/ui/chakra-theme'
 import { FaqList } from '@/features/content/components/faq-list'
 import { faqGroups } from '@/features/content/content/faqs'
 
@@ -14,11 +12,7 @@ const items = [
 describe('FaqList', { timeout: 20_000 }, () => {
   it('opens and closes answers from the keyboard, one question at a time', async () => {
     const user = userEvent.setup({ delay: null })
-    render(
-      <ChakraProvider value={system}>
-        <FaqList items={items} />
-      </ChakraProvider>,
-    )
+    render(<FaqList items={items} />)
     const pay = screen.getByRole('button', { name: 'How do I pay?' })
     const deliver = screen.getByRole('button', { name: 'Do you deliver to Kisumu?' })
     expect(pay).toHaveAttribute('aria-expanded', 'false')
