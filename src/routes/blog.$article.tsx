@@ -8,6 +8,7 @@ function isBlogSlug(value: string): value is BlogSlug {
 }
 
 export const Route = createFileRoute('/blog/$article')({
+  staticData: { plainStyles: true },
   beforeLoad: ({ params }) => {
     if (!isBlogSlug(params.article)) throw notFound()
   },

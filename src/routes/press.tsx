@@ -3,6 +3,7 @@ import { PressPage } from '@/features/content/components/press-page'
 import { titleMeta } from '@/lib/page-title'
 
 export const Route = createFileRoute('/press')({
+  staticData: { plainStyles: true },
   head: () => titleMeta('Press'),
   component: () => <PressPage />,
 })

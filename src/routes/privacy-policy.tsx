@@ -3,6 +3,7 @@ import { PrivacyPolicyPage } from '@/features/content/components/privacy-policy-
 import { titleMeta } from '@/lib/page-title'
 
 export const Route = createFileRoute('/privacy-policy')({
+  staticData: { plainStyles: true },
   head: () => titleMeta('Privacy policy'),
   component: () => <PrivacyPolicyPage />,
 })

@@ -3,6 +3,7 @@ import { ShippingInfoPage } from '@/features/content/components/shipping-info-pa
 import { titleMeta } from '@/lib/page-title'
 
 export const Route = createFileRoute('/shipping-info')({
+  staticData: { plainStyles: true },
   head: () => titleMeta('Shipping information'),
   component: () => <ShippingInfoPage />,
 })

@@ -3,6 +3,7 @@ import { TermsOfServicePage } from '@/features/content/components/terms-of-servi
 import { titleMeta } from '@/lib/page-title'
 
 export const Route = createFileRoute('/terms-of-service')({
+  staticData: { plainStyles: true },
   head: () => titleMeta('Terms of service'),
   component: () => <TermsOfServicePage />,
 })
