@@ -55,8 +55,13 @@ if (prebuilt && rendersAsBuilt(router)) {
   // catalogue, the saved cart, wishlist and currency): a mismatch would make React throw the page away
   // and draw it again, and a tap landing then would be lost. What changed shows right after.
   hydrateRoot(root, app(prebuilt.state))
+  // A button tapped before now is tapped again: React takes that part of the page over at once to
+  // handle it (a discrete event on content not yet hydrated).
+  window.luxeEarlyTaps?.takeOver()?.click()
   void store.dispatch(ensureCatalogue({ refresh: true }))
 } else {
+  // Nothing to play: the page drawn before is replaced.
+  window.luxeEarlyTaps?.takeOver()
   root.replaceChildren()
   createRoot(root).render(app())
 }

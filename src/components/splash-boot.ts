@@ -1,7 +1,10 @@
 /**
- * The splash's start, built by vite.config.ts into a classic script inlined at the top of index.html's
- * body: it runs while the document is parsed, before the app's code is fetched.
+ * The page's first script, built by vite.config.ts into a classic script inlined at the top of
+ * index.html's body: it runs while the document is parsed, before the app's code is fetched. It starts
+ * the splash and holds taps on a prebuilt page's buttons until the app has taken the page over.
  */
+import { holdEarlyTaps } from '@/lib/early-taps'
 import { splashOptions, startSplash } from './splash-screen'
 
 startSplash(splashOptions)
+holdEarlyTaps()
