@@ -1,8 +1,7 @@
-import { Flex } from '@chakra-ui/react/flex'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { CloseIcon } from '@/components/icons'
 import { splitList, withoutFilters, type ListingSearch } from '../listing/listing-search'
 import { titleFromSlug } from '../listing/presets'
+import './active-filters.css'
 
 /** The filters in force as removable chips, and 'Clear all'. */
 export function ActiveFilters({
@@ -41,40 +40,29 @@ export function ActiveFilters({
   if (search.new) chips.push({ label: 'New arrivals', next: without({ new: undefined }) })
   if (chips.length === 0) return null
   return (
-    <Flex as="ul" listStyleType="none" wrap="wrap" gap="2" mb="5" aria-label="Active filters">
+    <ul className="active-filters" aria-label="Active filters">
       {chips.map((chip) => (
         <li key={chip.label}>
-          <chakra.button
+          <button
             type="button"
             aria-label={`Remove filter: ${chip.label}`}
             onClick={() => onChange(chip.next)}
-            display="inline-flex"
-            alignItems="center"
-            gap="1.5"
-            minH="8"
-            px="3"
-            bg="brand.ivory"
-            fontSize="xs"
-            _hover={{ bg: 'brand.line' }}
+            className="active-filters__chip"
           >
             {chip.label}
             <CloseIcon size={12} />
-          </chakra.button>
+          </button>
         </li>
       ))}
       <li>
-        <chakra.button
+        <button
           type="button"
           onClick={() => onChange(withoutFilters(search))}
-          minH="8"
-          px="2"
-          fontSize="xs"
-          textDecoration="underline"
-          textUnderlineOffset="3px"
+          className="active-filters__clear"
         >
           Clear all
-        </chakra.button>
+        </button>
       </li>
-    </Flex>
+    </ul>
   )
 }

@@ -1,10 +1,7 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { Link } from '@tanstack/react-router'
 import { ArrowRightIcon } from '@/components/icons'
 import type { Brand } from '../types'
+import './brand-card.css'
 
 function monogram(name: string): string {
   return name
@@ -17,75 +14,42 @@ function monogram(name: string): string {
 
 /** A watch brand: monogram, name, heritage (luxury) or tier (smart), country; links to its page. */
 export function BrandCard({ brand }: { brand: Brand }) {
-  const detail = brand.kind === 'luxury' ? brand.heritage : brand.tier
+  const luxury = brand.kind === 'luxury'
+  const detail = luxury ? brand.heritage : brand.tier
   return (
     <Link
       to="/brands/$brand"
       params={{ brand: brand.slug }}
       aria-label={`${brand.name}, ${detail}`}
     >
-      <Flex
-        className="group"
-        direction="column"
-        h="full"
-        p={{ base: '4', md: '5' }}
-        bg="white"
-        borderWidth="1px"
-        borderColor="brand.line"
-        transition="border-color 150ms, box-shadow 150ms"
-        _hover={{ borderColor: 'brand.gold', boxShadow: 'sm' }}
-      >
-        <Flex align="center" gap="3">
-          <Flex
+      <div className="brand-card">
+        <div className="brand-card__head">
+          <div
             aria-hidden="true"
-            boxSize="11"
-            flexShrink={0}
-            align="center"
-            justify="center"
-            borderRadius="full"
-            bg={brand.kind === 'luxury' ? 'brand.ink' : 'brand.ivory'}
-            color={brand.kind === 'luxury' ? 'brand.goldLight' : 'brand.ink'}
-            fontFamily="heading"
-            fontSize="sm"
+            className={
+              luxury ? 'brand-card__monogram' : 'brand-card__monogram brand-card__monogram--smart'
+            }
           >
             {monogram(brand.name)}
-          </Flex>
-          <Box minW="0">
-            <Text fontFamily="heading" fontSize="lg" lineClamp={1}>
-              {brand.name}
-            </Text>
-            <Text
-              fontSize="2xs"
-              letterSpacing="0.16em"
-              textTransform="uppercase"
-              color="brand.gold"
-              fontWeight="semibold"
-            >
-              {detail}
-            </Text>
-          </Box>
-        </Flex>
-        {/* Three lines held: the story arrives with the catalogue's details, after the first render. */}
-        <Text fontSize="sm" color="brand.muted" mt="3" lineClamp={3} flex="1" minH="3lh">
-          {brand.description}
-        </Text>
-        <Flex align="center" justify="space-between" mt="4" fontSize="xs" color="brand.muted">
+          </div>
+          <div className="brand-card__names">
+            <p className="brand-card__name">{brand.name}</p>
+            <p className="brand-card__detail">{detail}</p>
+          </div>
+        </div>
+        <p className="brand-card__story">{brand.description}</p>
+        <div className="brand-card__foot">
           <span>{brand.country}</span>
-          <chakra.span
-            display="inline-flex"
-            alignItems="center"
-            gap="1"
-            color="brand.ink"
-            fontWeight="semibold"
-            letterSpacing="0.12em"
-            textTransform="uppercase"
-            _groupHover={{ gap: '2' }}
-            transition="gap 150ms"
-          >
+          <span className="brand-card__discover">
             Discover <ArrowRightIcon size={14} />
-          </chakra.span>
-        </Flex>
-      </Flex>
+          </span>
+        </div>
+      </div>
     </Link>
   )
+}
+
+/** A brand card's shape while the catalogue loads. */
+export function BrandCardPlaceholder() {
+  return <li className="brand-grid__placeholder" aria-hidden="true" />
 }

@@ -1,17 +1,13 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { Heading } from '@chakra-ui/react/heading'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { paths, type BrandSlug } from '@/config/paths'
 import { sortProducts } from '../listing/filter-products'
 import { useCatalogue } from '../use-catalogue'
 import { useTitleRefresh } from '../use-title-refresh'
+import './brand-page.css'
 import { CatalogueProblem } from './catalogue-notice'
-import { outlineButton } from './button-styles'
 import { EmptyListing } from './empty-listing'
+import './listing-shared.css'
 import { PageHero } from './page-hero'
 import { ProductGrid, ProductGridSkeleton } from './product-grid'
 
@@ -41,9 +37,9 @@ export function BrandPage({ slug }: { slug: BrandSlug }) {
     return (
       <>
         <PageHero title="Brand" crumbs={crumbs} />
-        <Box maxW="7xl" mx="auto" px={{ base: '4', lg: '8' }} py="10">
+        <div className="listing-container listing-message">
           <CatalogueProblem catalogue={catalogue} />
-        </Box>
+        </div>
       </>
     )
   }
@@ -51,9 +47,9 @@ export function BrandPage({ slug }: { slug: BrandSlug }) {
     return (
       <>
         <PageHero title="Brand not found" crumbs={crumbs} />
-        <Box maxW="7xl" mx="auto" px={{ base: '4', lg: '8' }} py="10">
+        <div className="listing-container listing-message">
           <EmptyListing title="We could not find that brand" text="See all our brands instead." />
-        </Box>
+        </div>
       </>
     )
   }
@@ -63,46 +59,38 @@ export function BrandPage({ slug }: { slug: BrandSlug }) {
   return (
     <>
       <PageHero
-        title={
-          brand?.name ?? <Box as="span" display="inline-block" w="48" h="10" bg="brand.ivory" />
-        }
+        title={brand?.name ?? <span className="brand-page__title-placeholder" />}
         eyebrow={brand ? (luxury ? 'Luxury watches' : 'Smart watches') : ' '}
         crumbs={crumbs}
       >
-        <Flex gap="6" mt="4" fontSize="sm" color="brand.muted" wrap="wrap" minH="5">
+        <div className="brand-page__facts">
           {brand ? (
             <>
               <span>{brand.country}</span>
               <span>{luxury ? brand.heritage : `${brand.tier} tier`}</span>
             </>
           ) : null}
-        </Flex>
+        </div>
       </PageHero>
-      <Box maxW="7xl" mx="auto" px={{ base: '4', lg: '8' }} py={{ base: '8', md: '12' }}>
-        <Box as="section" aria-label="Brand story" maxW="3xl" mb={{ base: '10', md: '14' }}>
-          <Heading as="h2" fontFamily="heading" fontWeight="normal" fontSize="2xl" mb="3">
-            The story
-          </Heading>
-          <Text fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.7" minH="16">
-            {brand?.description}
-          </Text>
-          <Box mt="5">
+      <div className="listing-container brand-page__body">
+        <section aria-label="Brand story" className="brand-page__story">
+          <h2 className="listing-heading brand-page__story-title">The story</h2>
+          <p className="brand-page__story-text">{brand?.description}</p>
+          <div className="brand-page__store-link">
             <Link to={store}>
-              <chakra.span {...outlineButton}>
+              <span className="listing-btn listing-btn--outline">
                 Visit the {luxury ? 'luxury' : 'smart'} watch store
-              </chakra.span>
+              </span>
             </Link>
-          </Box>
-        </Box>
-        <Box as="section" aria-label={`${brand?.name ?? 'Brand'} products`}>
-          <Flex align="baseline" justify="space-between" mb="6" gap="4">
-            <Heading as="h2" fontFamily="heading" fontWeight="normal" fontSize="2xl">
-              Shop {brand?.name}
-            </Heading>
-            <Text fontSize="sm" color="brand.muted">
+          </div>
+        </section>
+        <section aria-label={`${brand?.name ?? 'Brand'} products`}>
+          <div className="listing-section-head brand-page__products-head">
+            <h2 className="listing-heading">Shop {brand?.name}</h2>
+            <p className="listing-note">
               {brand ? `${products.length} ${products.length === 1 ? 'product' : 'products'}` : ''}
-            </Text>
-          </Flex>
+            </p>
+          </div>
           {!brand ? (
             <ProductGridSkeleton count={4} wide />
           ) : products.length === 0 ? (
@@ -113,8 +101,8 @@ export function BrandPage({ slug }: { slug: BrandSlug }) {
           ) : (
             <ProductGrid products={products} wide label={`${brand.name} products`} />
           )}
-        </Box>
-      </Box>
+        </section>
+      </div>
     </>
   )
 }

@@ -1,59 +1,37 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { Grid } from '@chakra-ui/react/grid'
-import { Heading } from '@chakra-ui/react/heading'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { Link } from '@tanstack/react-router'
 import { useMemo, type ReactNode } from 'react'
 import { paths } from '@/config/paths'
 import type { Brand } from '../types'
 import { useCatalogue } from '../use-catalogue'
-import { BrandCard } from './brand-card'
+import { BrandCard, BrandCardPlaceholder } from './brand-card'
+import './brands-page.css'
 import { CatalogueProblem } from './catalogue-notice'
+import './listing-shared.css'
 import { PageHero } from './page-hero'
 
 function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
   return (
-    <Box as="section" aria-label={title} py={{ base: '8', md: '12' }}>
-      <Flex align="baseline" justify="space-between" gap="4" mb="5">
-        <Heading
-          as="h2"
-          fontFamily="heading"
-          fontWeight="normal"
-          fontSize={{ base: 'xl', md: '2xl' }}
-        >
-          {title}
-        </Heading>
-        {note ? (
-          <Text fontSize="sm" color="brand.muted">
-            {note}
-          </Text>
-        ) : null}
-      </Flex>
+    <section aria-label={title} className="brands-section">
+      <div className="listing-section-head">
+        <h2 className="listing-heading brands-section__title">{title}</h2>
+        {note ? <p className="listing-note">{note}</p> : null}
+      </div>
       {children}
-    </Box>
+    </section>
   )
 }
 
 function BrandGrid({ brands, loading }: { brands: Brand[]; loading: boolean }) {
   return (
-    <Grid
-      as="ul"
-      listStyleType="none"
-      templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
-      gap={{ base: '3', md: '5' }}
-    >
+    <ul className="brand-grid">
       {loading
-        ? Array.from({ length: 6 }, (_, index) => (
-            <Box as="li" key={index} h="44" bg="brand.cream" aria-hidden="true" />
-          ))
+        ? Array.from({ length: 6 }, (_, index) => <BrandCardPlaceholder key={index} />)
         : brands.map((brand) => (
             <li key={brand.slug}>
               <BrandCard brand={brand} />
             </li>
           ))}
-    </Grid>
+    </ul>
   )
 }
 
@@ -80,11 +58,11 @@ export function BrandsPage() {
         intro="Swiss watch houses, the smart watches Kenyans wear, and the fashion labels, from Paris to Nairobi, that we stock."
         crumbs={[{ label: 'Home', to: paths.home }, { label: 'Brands' }]}
       />
-      <Box maxW="7xl" mx="auto" px={{ base: '4', lg: '8' }}>
+      <div className="listing-container">
         {catalogue.status === 'error' || catalogue.status === 'offline-empty' ? (
-          <Box py="10">
+          <div className="listing-message">
             <CatalogueProblem catalogue={catalogue} />
-          </Box>
+          </div>
         ) : (
           <>
             <Section title="Luxury Watch Houses" note="Heritage">
@@ -94,35 +72,22 @@ export function BrandsPage() {
               <BrandGrid brands={smart} loading={loading} />
             </Section>
             <Section title="Fashion Brands">
-              <Flex as="ul" listStyleType="none" wrap="wrap" gap="2">
+              <ul className="fashion-brands">
                 {fashion.map(([name, count]) => (
                   <li key={name}>
                     <Link to={paths.products} search={{ brand: name } as never}>
-                      <chakra.span
-                        display="inline-flex"
-                        alignItems="center"
-                        gap="2"
-                        minH="11"
-                        px="4"
-                        borderWidth="1px"
-                        borderColor="brand.line"
-                        bg="white"
-                        fontSize="sm"
-                        _hover={{ borderColor: 'brand.ink' }}
-                      >
+                      <span className="fashion-brands__chip">
                         {name}
-                        <chakra.span color="brand.muted" fontSize="xs">
-                          {count}
-                        </chakra.span>
-                      </chakra.span>
+                        <span className="fashion-brands__count">{count}</span>
+                      </span>
                     </Link>
                   </li>
                 ))}
-              </Flex>
+              </ul>
             </Section>
           </>
         )}
-      </Box>
+      </div>
     </>
   )
 }

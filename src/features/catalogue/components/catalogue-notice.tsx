@@ -1,43 +1,28 @@
-import { Box } from '@chakra-ui/react/box'
-import { Heading } from '@chakra-ui/react/heading'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { WifiOffIcon } from '@/components/icons'
 import type { CatalogueView } from '../use-catalogue'
+import './catalogue-notice.css'
+import './listing-shared.css'
 
 /** Why there is nothing to show: offline with no saved copy, or the catalogue failed to load. */
 export function CatalogueProblem({ catalogue }: { catalogue: CatalogueView }) {
   const offline = catalogue.status === 'offline-empty'
   return (
-    <Box role="alert" textAlign="center" py="16" px="4" bg="brand.cream">
-      <Box display="inline-flex" color="brand.gold" mb="3">
+    <div role="alert" className="catalogue-problem">
+      <div className="catalogue-problem__icon">
         <WifiOffIcon size={32} />
-      </Box>
-      <Heading as="h2" fontFamily="heading" fontWeight="normal" fontSize="xl">
+      </div>
+      <h2 className="listing-heading listing-heading--xl">
         {offline ? 'You are offline' : 'The shop could not be loaded'}
-      </Heading>
-      <Text color="brand.muted" mt="2" maxW="md" mx="auto">
+      </h2>
+      <p className="catalogue-problem__text">
         {offline
           ? 'Products appear here once you are back online; after that they stay on this device for offline browsing.'
           : 'Something went wrong while loading the products. Please try again.'}
-      </Text>
-      <chakra.button
-        type="button"
-        onClick={catalogue.retry}
-        mt="5"
-        minH="11"
-        px="6"
-        bg="brand.ink"
-        color="white"
-        fontSize="xs"
-        fontWeight="semibold"
-        letterSpacing="0.16em"
-        textTransform="uppercase"
-        _hover={{ bg: 'brand.charcoal' }}
-      >
+      </p>
+      <button type="button" onClick={catalogue.retry} className="catalogue-problem__retry">
         Try again
-      </chakra.button>
-    </Box>
+      </button>
+    </div>
   )
 }
 
@@ -45,17 +30,9 @@ export function CatalogueProblem({ catalogue }: { catalogue: CatalogueView }) {
 export function StaleNotice({ catalogue }: { catalogue: CatalogueView }) {
   if (!catalogue.stale || catalogue.status !== 'ready') return null
   return (
-    <Text
-      role="status"
-      fontSize="xs"
-      color="brand.muted"
-      display="flex"
-      alignItems="center"
-      gap="2"
-      mb="4"
-    >
+    <p role="status" className="stale-notice">
       <WifiOffIcon size={14} />
       Showing products saved on this device; prices and stock are confirmed at checkout.
-    </Text>
+    </p>
   )
 }

@@ -1,11 +1,8 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { Heading } from '@chakra-ui/react/heading'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { browseLinks } from './button-styles'
+import './empty-listing.css'
+import './listing-shared.css'
 
 /** Nothing to list: the filters exclude everything, the collection is empty, or it does not exist. */
 export function EmptyListing({
@@ -18,25 +15,19 @@ export function EmptyListing({
   action?: ReactNode
 }) {
   return (
-    <Box textAlign="center" py={{ base: '12', md: '20' }} px="4" bg="brand.cream">
-      <Heading as="h2" fontFamily="heading" fontWeight="normal" fontSize="2xl">
-        {title}
-      </Heading>
-      <Text color="brand.muted" mt="2" maxW="md" mx="auto">
-        {text}
-      </Text>
-      {action ? <Box mt="5">{action}</Box> : null}
-      <Flex as="ul" listStyleType="none" wrap="wrap" justify="center" gap="4" mt="6" fontSize="sm">
+    <div className="empty-listing">
+      <h2 className="listing-heading">{title}</h2>
+      <p className="empty-listing__text">{text}</p>
+      {action ? <div className="empty-listing__action">{action}</div> : null}
+      <ul className="empty-listing__links">
         {browseLinks.map((link) => (
           <li key={link.to}>
             <Link to={link.to}>
-              <chakra.span textDecoration="underline" textUnderlineOffset="3px">
-                {link.label}
-              </chakra.span>
+              <span className="empty-listing__link">{link.label}</span>
             </Link>
           </li>
         ))}
-      </Flex>
-    </Box>
+      </ul>
+    </div>
   )
 }

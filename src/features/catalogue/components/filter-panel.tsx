@@ -1,7 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { useState, type ReactNode } from 'react'
 import { useAppSelector } from '@/lib/app-state'
 import { money } from '@/config/site'
@@ -10,6 +6,7 @@ import { formatPrice, kesToUsd, type Currency } from '@/lib/money'
 import type { Facets } from '../listing/filter-products'
 import { joinList, splitList, type ListingSearch } from '../listing/listing-search'
 import { swatchFor } from './colour-swatch'
+import './filter-panel.css'
 
 export interface FilterPanelProps {
   facets: Facets
@@ -23,29 +20,12 @@ export interface FilterPanelProps {
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <chakra.fieldset borderTopWidth="1px" borderColor="brand.line" py="5" minW="0">
-      <chakra.legend
-        float="left"
-        w="full"
-        mb="3"
-        fontSize="xs"
-        fontWeight="semibold"
-        letterSpacing="0.16em"
-        textTransform="uppercase"
-        color="brand.ink"
-      >
-        {title}
-      </chakra.legend>
-      <Box clear="both">{children}</Box>
-    </chakra.fieldset>
+    <fieldset className="filter-group">
+      <legend className="filter-group__legend">{title}</legend>
+      <div className="filter-group__body">{children}</div>
+    </fieldset>
   )
 }
-
-const checkStyle = {
-  accentColor: 'var(--chakra-colors-brand-ink)',
-  boxSize: '4',
-  flexShrink: 0,
-} as const
 
 function CheckRow({
   label,
@@ -63,30 +43,17 @@ function CheckRow({
   name?: string
 }) {
   return (
-    <chakra.label
-      display="flex"
-      alignItems="center"
-      gap="2.5"
-      minH="9"
-      cursor="pointer"
-      fontSize="sm"
-    >
-      <chakra.input
+    <label className="filter-row">
+      <input
         type={type}
         name={name}
         checked={checked}
         onChange={onToggle}
-        css={checkStyle}
+        className="filter-row__input"
       />
-      <chakra.span flex="1" minW="0">
-        {label}
-      </chakra.span>
-      {count !== undefined ? (
-        <chakra.span color="brand.muted" fontSize="xs">
-          {count}
-        </chakra.span>
-      ) : null}
-    </chakra.label>
+      <span className="filter-row__label">{label}</span>
+      {count !== undefined ? <span className="filter-row__count">{count}</span> : null}
+    </label>
   )
 }
 
@@ -140,69 +107,54 @@ function PriceRange({
     if (next.max === undefined) delete next.max
     onChange(next)
   }
-  const input = {
-    type: 'number',
-    inputMode: 'numeric',
-    min: 0,
-    w: 'full',
-    h: '10',
-    px: '3',
-    borderWidth: '1px',
-    borderColor: 'brand.line',
-    fontSize: 'sm',
-    _focusVisible: { borderColor: 'brand.ink' },
-  } as const
   return (
-    <chakra.form
+    <form
       onSubmit={(event) => {
         event.preventDefault()
         apply()
       }}
     >
-      <Flex gap="2" align="end">
-        <Box flex="1">
-          <chakra.label htmlFor={`${idPrefix}-min`} fontSize="xs" color="brand.muted">
+      <div className="filter-price__fields">
+        <div className="filter-price__field">
+          <label htmlFor={`${idPrefix}-min`} className="filter-price__label">
             Min ({unit})
-          </chakra.label>
-          <chakra.input
+          </label>
+          <input
             id={`${idPrefix}-min`}
-            {...input}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            className="filter-price__input"
             placeholder={toShown(facets.prices.min, currency)}
             value={min}
             onChange={(event) => setMin(event.target.value)}
           />
-        </Box>
-        <Box flex="1">
-          <chakra.label htmlFor={`${idPrefix}-max`} fontSize="xs" color="brand.muted">
+        </div>
+        <div className="filter-price__field">
+          <label htmlFor={`${idPrefix}-max`} className="filter-price__label">
             Max ({unit})
-          </chakra.label>
-          <chakra.input
+          </label>
+          <input
             id={`${idPrefix}-max`}
-            {...input}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            className="filter-price__input"
             placeholder={toShown(facets.prices.max, currency)}
             value={max}
             onChange={(event) => setMax(event.target.value)}
           />
-        </Box>
-      </Flex>
-      <Flex justify="space-between" align="center" mt="2">
-        <Text fontSize="xs" color="brand.muted">
+        </div>
+      </div>
+      <div className="filter-price__foot">
+        <p className="filter-price__range">
           {formatPrice(facets.prices.min, currency)} – {formatPrice(facets.prices.max, currency)}
-        </Text>
-        <chakra.button
-          type="submit"
-          fontSize="xs"
-          fontWeight="semibold"
-          letterSpacing="0.12em"
-          textTransform="uppercase"
-          textDecoration="underline"
-          textUnderlineOffset="3px"
-          minH="9"
-        >
+        </p>
+        <button type="submit" className="filter-price__apply">
           Apply price
-        </chakra.button>
-      </Flex>
-    </chakra.form>
+        </button>
+      </div>
+    </form>
   )
 }
 
@@ -231,7 +183,7 @@ export function FilterPanel({
   const chosenBrands = splitList(search.brand)
 
   return (
-    <Box>
+    <div>
       {facets.categories.length > 1 || search.category ? (
         <Group title={categoryHeading}>
           <CheckRow
@@ -267,58 +219,39 @@ export function FilterPanel({
             />
           ))}
           {facets.brands.length > brandsShownAtFirst ? (
-            <chakra.button
+            <button
               type="button"
               onClick={() => setAllBrands(!allBrands)}
               aria-expanded={allBrands}
-              fontSize="sm"
-              textDecoration="underline"
-              textUnderlineOffset="3px"
-              mt="1"
+              className="filter-more"
             >
               {allBrands ? 'Show fewer brands' : `Show all ${facets.brands.length} brands`}
-            </chakra.button>
+            </button>
           ) : null}
         </Group>
       ) : null}
 
       {facets.sizes.length > 1 || sizes.length > 0 ? (
         <Group title="Size">
-          <Flex wrap="wrap" gap="2">
+          <div className="filter-sizes">
             {facets.sizes.map((option) => {
               const checked = sizes.includes(option.value)
               return (
-                <chakra.label
+                <label
                   key={option.value}
-                  position="relative"
-                  display="inline-flex"
-                  alignItems="center"
-                  justifyContent="center"
-                  minW="11"
-                  minH="10"
-                  px="2.5"
-                  borderWidth="1px"
-                  borderColor={checked ? 'brand.ink' : 'brand.line'}
-                  bg={checked ? 'brand.ink' : 'white'}
-                  color={checked ? 'white' : 'brand.ink'}
-                  fontSize="xs"
-                  cursor="pointer"
-                  _focusWithin={{ outline: '2px solid', outlineColor: 'brand.gold' }}
+                  className={checked ? 'filter-size filter-size--checked' : 'filter-size'}
                 >
-                  <chakra.input
+                  <input
                     type="checkbox"
                     checked={checked}
                     onChange={() => update({ size: toggleIn(search.size, option.value) })}
-                    position="absolute"
-                    opacity="0"
-                    inset="0"
-                    cursor="pointer"
+                    className="filter-size__input"
                   />
                   {option.label}
-                </chakra.label>
+                </label>
               )
             })}
-          </Flex>
+          </div>
         </Group>
       ) : null}
 
@@ -328,17 +261,14 @@ export function FilterPanel({
             <CheckRow
               key={option.value}
               label={
-                <Flex as="span" align="center" gap="2">
-                  <chakra.span
+                <span className="filter-colour">
+                  <span
                     aria-hidden="true"
-                    boxSize="3.5"
-                    borderRadius="full"
-                    borderWidth="1px"
-                    borderColor="blackAlpha.300"
+                    className="filter-colour__swatch"
                     style={{ background: swatchFor(option.value) }}
                   />
                   {option.label}
-                </Flex>
+                </span>
               }
               count={option.count}
               checked={colors.includes(option.value)}
@@ -364,6 +294,6 @@ export function FilterPanel({
           onToggle={() => update({ new: search.new ? undefined : true })}
         />
       </Group>
-    </Box>
+    </div>
   )
 }

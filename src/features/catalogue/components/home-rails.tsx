@@ -1,7 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { Heading } from '@chakra-ui/react/heading'
-import { chakra } from '@chakra-ui/react/styled-system'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { useAppSelector } from '@/lib/app-state'
@@ -11,6 +7,8 @@ import { fetchBestSellerIds } from '../api/fetch-best-sellers'
 import { bestSellers, newIn, railSize } from '../product/home-rails'
 import type { Product } from '../types'
 import { useCatalogue } from '../use-catalogue'
+import './home-rails.css'
+import './listing-shared.css'
 import { ProductGrid, ProductGridSkeleton } from './product-grid'
 
 function Rail({
@@ -28,31 +26,23 @@ function Rail({
 }) {
   if (ready && products.length === 0) return null
   return (
-    <Box as="section" aria-labelledby={id} mt={{ base: '10', md: '14' }}>
-      <Flex align="baseline" justify="space-between" gap="4" mb="5">
-        <Heading
-          as="h2"
-          id={id}
-          fontFamily="heading"
-          fontWeight="normal"
-          fontSize={{ base: '2xl', md: '3xl' }}
-        >
+    <section aria-labelledby={id} className="home-rail">
+      <div className="listing-section-head">
+        <h2 id={id} className="listing-heading home-rail__title">
           {title}
-        </Heading>
+        </h2>
         {more ? (
           <Link to={more.to}>
-            <chakra.span fontSize="sm" textDecoration="underline" textUnderlineOffset="3px">
-              {more.label}
-            </chakra.span>
+            <span className="home-rail__more">{more.label}</span>
           </Link>
         ) : null}
-      </Flex>
+      </div>
       {ready ? (
         <ProductGrid products={products} wide label={title} />
       ) : (
         <ProductGridSkeleton count={railSize} wide />
       )}
-    </Box>
+    </section>
   )
 }
 
@@ -89,7 +79,7 @@ export function HomeRails() {
   )
 
   return (
-    <Box maxW="7xl" mx="auto" px={{ base: '4', lg: '8' }} pb={{ base: '12', md: '16' }}>
+    <div className="listing-container home-rails">
       <Rail
         id="home-new-in"
         title="New in"
@@ -98,6 +88,6 @@ export function HomeRails() {
         more={{ to: paths.newArrivals, label: 'Shop new arrivals' }}
       />
       <Rail id="home-best-sellers" title="Best sellers" products={best} ready={ready} />
-    </Box>
+    </div>
   )
 }

@@ -1,8 +1,3 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { Heading } from '@chakra-ui/react/heading'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import { Drawer } from '@/components/drawer'
 import { paths } from '@/config/paths'
@@ -21,10 +16,11 @@ import type { Product } from '../types'
 import { useCatalogue } from '../use-catalogue'
 import { useListingSearch } from '../use-listing-search'
 import { ActiveFilters } from './active-filters'
-import { outlineButton, solidButton } from './button-styles'
 import { CatalogueProblem, StaleNotice } from './catalogue-notice'
 import { EmptyListing } from './empty-listing'
 import { FilterPanel } from './filter-panel'
+import './listing-shared.css'
+import './listing-view.css'
 import { PageHero, type Crumb } from './page-hero'
 import { ProductGrid, ProductGridSkeleton } from './product-grid'
 
@@ -109,12 +105,12 @@ export function ListingView({
           title={heroTitle}
           crumbs={[{ label: 'Home', to: paths.home }, { label: heroTitle }]}
         />
-        <Box maxW="7xl" mx="auto" px={{ base: '4', lg: '8' }} py="10">
+        <div className="listing-container listing-message">
           <EmptyListing
             title="We could not find that collection"
             text={`There is no "${titleFromSlug(presetKey)}" collection in the shop. Try one of these instead.`}
           />
-        </Box>
+        </div>
       </>
     )
   }
@@ -140,85 +136,41 @@ export function ListingView({
         crumbs={crumbs ?? [{ label: 'Home', to: paths.home }, { label: heroTitle }]}
       />
       {before}
-      <Box
-        as="section"
+      <section
         aria-label={productsHeading ?? `${heroTitle} products`}
-        maxW="7xl"
-        mx="auto"
-        px={{ base: '4', lg: '8' }}
-        py={{ base: '6', md: '10' }}
+        className="listing-container listing"
       >
         {productsHeading ? (
-          <Heading as="h2" fontFamily="heading" fontWeight="normal" fontSize="2xl" mb="6">
-            {productsHeading}
-          </Heading>
+          <h2 className="listing-heading listing__heading">{productsHeading}</h2>
         ) : null}
         <StaleNotice catalogue={catalogue} />
         {catalogue.status === 'error' || catalogue.status === 'offline-empty' ? (
           <CatalogueProblem catalogue={catalogue} />
         ) : (
-          <Flex gap="10" align="start">
+          <div className="listing__layout">
             {largeScreen ? (
-              <Box
-                as="aside"
-                aria-label="Filters"
-                display={{ base: 'none', lg: 'block' }}
-                w="64"
-                flexShrink={0}
-                position="sticky"
-                top="24"
-                maxH="calc(100dvh - 7rem)"
-                overflowY="auto"
-                pr="2"
-              >
-                {ready ? panel('sidebar') : <Box h="96" bg="brand.cream" />}
-              </Box>
+              <aside aria-label="Filters" className="listing__sidebar">
+                {ready ? panel('sidebar') : <div className="listing__sidebar-placeholder" />}
+              </aside>
             ) : null}
-            <Box flex="1" minW="0">
-              <Flex
-                align="center"
-                justify="space-between"
-                wrap={{ base: 'wrap', sm: 'nowrap' }}
-                columnGap="3"
-                rowGap="3"
-                mb="5"
-                pb="4"
-                borderBottomWidth="1px"
-                borderColor="brand.line"
-                minH="14"
-              >
-                <Text
-                  role="status"
-                  aria-live="polite"
-                  fontSize="sm"
-                  color="brand.muted"
-                  minW="24"
-                  w={{ base: 'full', sm: 'auto' }}
-                >
+            <div className="listing__main">
+              <div className="listing__bar">
+                <p role="status" aria-live="polite" className="listing__count">
                   {ready ? countLabel(sorted.length) : 'Loading…'}
-                </Text>
-                <Flex align="center" gap="2" w={{ base: 'full', sm: 'auto' }}>
-                  <chakra.button
+                </p>
+                <div className="listing__controls">
+                  <button
                     type="button"
                     onClick={() => setFiltersOpen(true)}
                     aria-haspopup="dialog"
-                    {...outlineButton}
-                    display={{ base: 'inline-flex', lg: 'none' }}
-                    flex={{ base: '1', sm: 'none' }}
-                    minH="10"
-                    px="4"
+                    className="listing-btn listing-btn--outline listing__filters-button"
                   >
                     Filters{filterCount > 0 ? ` (${filterCount})` : ''}
-                  </chakra.button>
-                  <chakra.label
-                    htmlFor="listing-sort"
-                    fontSize="sm"
-                    color="brand.muted"
-                    display={{ base: 'none', sm: 'inline' }}
-                  >
+                  </button>
+                  <label htmlFor="listing-sort" className="listing__sort-label">
                     Sort by
-                  </chakra.label>
-                  <chakra.select
+                  </label>
+                  <select
                     id="listing-sort"
                     aria-label="Sort by"
                     value={search.sort ?? 'featured'}
@@ -229,24 +181,16 @@ export function ListingView({
                       if (sort === 'featured') delete next.sort
                       setSearch(next)
                     }}
-                    h="10"
-                    px="3"
-                    borderWidth="1px"
-                    borderColor="brand.line"
-                    bg="white"
-                    fontSize="sm"
-                    flex={{ base: '1', sm: 'none' }}
-                    minW="0"
-                    maxW={{ sm: '48' }}
+                    className="listing__sort"
                   >
                     {sortOptions.map((option) => (
                       <option key={option.value} value={option.value}>
                         {products && option.value === 'featured' ? 'Best match' : option.label}
                       </option>
                     ))}
-                  </chakra.select>
-                </Flex>
-              </Flex>
+                  </select>
+                </div>
+              </div>
               <ActiveFilters search={search} onChange={(next) => setSearch(next)} />
               {!shownListing.ready ? (
                 <ProductGridSkeleton count={6} />
@@ -264,13 +208,13 @@ export function ListingView({
                     title="No products match these filters"
                     text="Try removing a filter or two to see more."
                     action={
-                      <chakra.button
+                      <button
                         type="button"
                         onClick={() => setSearch(withoutFilters(search))}
-                        {...solidButton}
+                        className="listing-btn listing-btn--solid"
                       >
                         Clear filters
-                      </chakra.button>
+                      </button>
                     }
                   />
                 )
@@ -278,26 +222,25 @@ export function ListingView({
                 <>
                   <ProductGrid products={shownListing.shown} label={`${heroTitle} products`} />
                   {shownListing.shown.length < shownListing.sorted.length ? (
-                    <Flex direction="column" align="center" gap="3" mt="12">
-                      <Text fontSize="sm" color="brand.muted">
+                    <div className="listing__more">
+                      <p className="listing-note">
                         Showing {shownListing.shown.length} of {shownListing.sorted.length}
-                      </Text>
-                      <chakra.button
+                      </p>
+                      <button
                         type="button"
                         onClick={() => setSearch({ ...search, page: pages + 1 }, true)}
-                        {...outlineButton}
-                        minW="56"
+                        className="listing-btn listing-btn--outline listing__load-more"
                       >
                         Load more
-                      </chakra.button>
-                    </Flex>
+                      </button>
+                    </div>
                   ) : null}
                 </>
               )}
-            </Box>
-          </Flex>
+            </div>
+          </div>
         )}
-      </Box>
+      </section>
       <Drawer
         open={filtersOpen}
         onClose={() => setFiltersOpen(false)}
@@ -306,24 +249,22 @@ export function ListingView({
         size="sm"
         closeLabel="Close filters"
         footer={
-          <Flex gap="3" w="full">
-            <chakra.button
+          <div className="listing__drawer-actions">
+            <button
               type="button"
               onClick={() => setSearch(withoutFilters(search))}
-              {...outlineButton}
-              flex="1"
+              className="listing-btn listing-btn--outline listing__drawer-action"
             >
               Clear filters
-            </chakra.button>
-            <chakra.button
+            </button>
+            <button
               type="button"
               onClick={() => setFiltersOpen(false)}
-              {...solidButton}
-              flex="1"
+              className="listing-btn listing-btn--solid listing__drawer-action"
             >
               Show {countLabel(sorted.length)}
-            </chakra.button>
-          </Flex>
+            </button>
+          </div>
         }
       >
         {panel('drawer')}

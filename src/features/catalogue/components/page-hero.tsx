@@ -1,17 +1,17 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { Heading } from '@chakra-ui/react/heading'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { Link } from '@tanstack/react-router'
 import { Fragment, type ReactNode } from 'react'
+import './listing-shared.css'
+import './page-hero.css'
 
 export interface Crumb {
   label: string
   to?: string
 }
 
-/** Breadcrumbs, an eyebrow, the page's h1 and a line of introduction. */
+/**
+ * Breadcrumbs, an eyebrow, the page's h1 and a line of introduction. Plain elements with a static
+ * stylesheet (page-hero.css): it is the first thing every listing, store and brand page paints.
+ */
 export function PageHero({
   title,
   eyebrow,
@@ -26,72 +26,39 @@ export function PageHero({
   children?: ReactNode
 }) {
   return (
-    <Box bg="brand.cream" borderBottomWidth="1px" borderColor="brand.line">
-      <Box maxW="7xl" mx="auto" px={{ base: '4', lg: '8' }} py={{ base: '6', md: '10' }}>
+    <div className="page-hero">
+      <div className="listing-container page-hero__inner">
         {crumbs.length > 0 ? (
-          <chakra.nav aria-label="Breadcrumb" mb={{ base: '3', md: '4' }}>
-            <Flex
-              as="ol"
-              listStyleType="none"
-              wrap="wrap"
-              gap="2"
-              fontSize="xs"
-              color="brand.muted"
-            >
+          <nav aria-label="Breadcrumb" className="page-hero__crumbs">
+            <ol className="page-hero__crumb-list">
               {crumbs.map((crumb, index) => (
                 <Fragment key={`${crumb.label}-${index}`}>
                   {index > 0 ? (
-                    <chakra.li aria-hidden="true" color="brand.line">
+                    <li aria-hidden="true" className="page-hero__crumb-separator">
                       /
-                    </chakra.li>
+                    </li>
                   ) : null}
-                  <chakra.li>
+                  <li>
                     {crumb.to ? (
                       <Link to={crumb.to}>
-                        <chakra.span _hover={{ color: 'brand.ink', textDecoration: 'underline' }}>
-                          {crumb.label}
-                        </chakra.span>
+                        <span className="page-hero__crumb-link">{crumb.label}</span>
                       </Link>
                     ) : (
-                      <chakra.span aria-current="page" color="brand.ink">
+                      <span aria-current="page" className="page-hero__crumb-current">
                         {crumb.label}
-                      </chakra.span>
+                      </span>
                     )}
-                  </chakra.li>
+                  </li>
                 </Fragment>
               ))}
-            </Flex>
-          </chakra.nav>
+            </ol>
+          </nav>
         ) : null}
-        {eyebrow ? (
-          <Text
-            fontSize="xs"
-            letterSpacing="0.22em"
-            textTransform="uppercase"
-            color="brand.gold"
-            fontWeight="semibold"
-            mb="2"
-          >
-            {eyebrow}
-          </Text>
-        ) : null}
-        <Heading
-          as="h1"
-          fontFamily="heading"
-          fontWeight="normal"
-          fontSize={{ base: '3xl', md: '5xl' }}
-          lineHeight="1.1"
-          color="brand.ink"
-        >
-          {title}
-        </Heading>
-        {intro ? (
-          <Text mt="3" color="brand.muted" maxW="2xl" fontSize={{ base: 'sm', md: 'md' }}>
-            {intro}
-          </Text>
-        ) : null}
+        {eyebrow ? <p className="page-hero__eyebrow">{eyebrow}</p> : null}
+        <h1 className="page-hero__title">{title}</h1>
+        {intro ? <p className="page-hero__intro">{intro}</p> : null}
         {children}
-      </Box>
-    </Box>
+      </div>
+    </div>
   )
 }

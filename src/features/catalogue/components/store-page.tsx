@@ -1,17 +1,13 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { Grid } from '@chakra-ui/react/grid'
-import { Heading } from '@chakra-ui/react/heading'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { useMemo } from 'react'
 import { paths } from '@/config/paths'
 import { titleFromSlug } from '../listing/presets'
 import type { Brand } from '../types'
 import { useCatalogue } from '../use-catalogue'
-import { BrandCard } from './brand-card'
 import { useListingSearch } from '../use-listing-search'
+import { BrandCard, BrandCardPlaceholder } from './brand-card'
+import './listing-shared.css'
 import { ListingView } from './listing-view'
+import './store-page.css'
 
 type StoreKey = 'bags' | 'jewelry' | 'shoes' | 'luxury-watches' | 'smart-watches'
 
@@ -64,7 +60,7 @@ function SubcategoryChips({ category }: { category: string }) {
     }
     return [...counts].sort((a, b) => a[0].localeCompare(b[0]))
   }, [products, category])
-  if (status !== 'ready' || kinds.length < 2) return <Box h={{ base: '0', md: '0' }} />
+  if (status !== 'ready' || kinds.length < 2) return <div />
   const choose = (value: string | undefined) => {
     const next = { ...search, category: value }
     delete next.page
@@ -75,48 +71,25 @@ function SubcategoryChips({ category }: { category: string }) {
     const active = search.category === value
     return (
       <li key={label}>
-        <chakra.button
+        <button
           type="button"
           aria-pressed={active}
           onClick={() => choose(value)}
-          display="inline-flex"
-          alignItems="center"
-          gap="1.5"
-          minH="10"
-          px="4"
-          whiteSpace="nowrap"
-          borderWidth="1px"
-          borderColor={active ? 'brand.ink' : 'brand.line'}
-          bg={active ? 'brand.ink' : 'white'}
-          color={active ? 'white' : 'brand.ink'}
-          fontSize="sm"
-          _hover={{ borderColor: 'brand.ink' }}
+          className="store-chip"
         >
           {label}
-          {count !== undefined ? (
-            <chakra.span fontSize="xs" opacity="0.7">
-              {count}
-            </chakra.span>
-          ) : null}
-        </chakra.button>
+          {count !== undefined ? <span className="store-chip__count">{count}</span> : null}
+        </button>
       </li>
     )
   }
   return (
-    <Box maxW="7xl" mx="auto" px={{ base: '4', lg: '8' }} pt="6">
-      <Flex
-        as="ul"
-        aria-label="Shop by type"
-        listStyleType="none"
-        gap="2"
-        overflowX="auto"
-        pb="1"
-        css={{ scrollbarWidth: 'none' }}
-      >
+    <div className="listing-container store-chips">
+      <ul aria-label="Shop by type" className="store-chips__list">
         {chip('All', undefined)}
         {kinds.map(([value, count]) => chip(titleFromSlug(value), value, count))}
-      </Flex>
-    </Box>
+      </ul>
+    </div>
   )
 }
 
@@ -144,39 +117,21 @@ function StoreBrands({ kind, heading }: { kind: 'luxury' | 'smart'; heading: str
     [brands, kind],
   )
   return (
-    <Box
-      as="section"
-      aria-label={heading}
-      maxW="7xl"
-      mx="auto"
-      px={{ base: '4', lg: '8' }}
-      pt={{ base: '8', md: '12' }}
-    >
-      <Flex align="baseline" justify="space-between" mb="5" gap="4">
-        <Heading as="h2" fontFamily="heading" fontWeight="normal" fontSize="2xl">
-          {heading}
-        </Heading>
-        <Text fontSize="sm" color="brand.muted">
-          {kind === 'luxury' ? 'By heritage' : 'By tier'}
-        </Text>
-      </Flex>
-      <Grid
-        as="ul"
-        listStyleType="none"
-        templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
-        gap={{ base: '3', md: '5' }}
-      >
+    <section aria-label={heading} className="listing-container store-brands">
+      <div className="listing-section-head">
+        <h2 className="listing-heading">{heading}</h2>
+        <p className="listing-note">{kind === 'luxury' ? 'By heritage' : 'By tier'}</p>
+      </div>
+      <ul className="brand-grid">
         {status === 'ready'
           ? list.map((brand) => (
               <li key={brand.slug}>
                 <BrandCard brand={brand} />
               </li>
             ))
-          : Array.from({ length: 6 }, (_, index) => (
-              <Box as="li" key={index} h="44" bg="brand.cream" aria-hidden="true" />
-            ))}
-      </Grid>
-    </Box>
+          : Array.from({ length: 6 }, (_, index) => <BrandCardPlaceholder key={index} />)}
+      </ul>
+    </section>
   )
 }
 
