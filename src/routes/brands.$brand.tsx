@@ -8,6 +8,7 @@ function isBrandSlug(value: string): value is BrandSlug {
 }
 
 export const Route = createFileRoute('/brands/$brand')({
+  staticData: { plainStyles: true },
   beforeLoad: ({ params }) => {
     if (!isBrandSlug(params.brand)) throw notFound()
   },

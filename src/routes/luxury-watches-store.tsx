@@ -4,6 +4,7 @@ import { validateListingSearch } from '@/features/catalogue/listing/listing-sear
 import { titleMeta } from '@/lib/page-title'
 
 export const Route = createFileRoute('/luxury-watches-store')({
+  staticData: { plainStyles: true },
   validateSearch: validateListingSearch,
   head: () => titleMeta('Luxury watch store'),
   component: () => <StorePage store="luxury-watches" />,

@@ -3,6 +3,7 @@ import { ProductPage } from '@/features/catalogue/components/product-page'
 import { titleMeta } from '@/lib/page-title'
 
 export const Route = createFileRoute('/product/$slug')({
+  staticData: { plainStyles: true },
   // The name comes from the catalogue in memory; never waits for the network.
   loader: async ({ params }) => ({
     name: (await import('@/features/catalogue/api/catalogue-titles')).productName(params.slug),

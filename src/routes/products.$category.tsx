@@ -11,6 +11,7 @@ function titleCase(slug: string): string {
 }
 
 export const Route = createFileRoute('/products/$category')({
+  staticData: { plainStyles: true },
   validateSearch: validateListingSearch,
   head: ({ params }) => titleMeta(titleCase(params.category)),
   component: function ProductsInCategory() {

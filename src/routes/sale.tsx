@@ -4,6 +4,7 @@ import { validateListingSearch } from '@/features/catalogue/listing/listing-sear
 import { titleMeta } from '@/lib/page-title'
 
 export const Route = createFileRoute('/sale')({
+  staticData: { plainStyles: true },
   validateSearch: validateListingSearch,
   head: () => titleMeta('Sale'),
   component: () => <ListingPage preset="sale" />,

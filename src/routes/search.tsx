@@ -25,6 +25,7 @@ function queryOf(value: unknown): string {
 }
 
 export const Route = createFileRoute('/search')({
+  staticData: { plainStyles: true },
   validateSearch: (raw: Record<string, unknown>): ListingSearch & { q?: string } => {
     const q = queryOf(raw.q)
     return { ...validateListingSearch(raw), ...(q ? { q } : {}) }

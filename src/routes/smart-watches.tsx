@@ -4,6 +4,7 @@ import { validateListingSearch } from '@/features/catalogue/listing/listing-sear
 import { titleMeta } from '@/lib/page-title'
 
 export const Route = createFileRoute('/smart-watches')({
+  staticData: { plainStyles: true },
   validateSearch: validateListingSearch,
   head: () => titleMeta('Smart watches'),
   component: () => <ListingPage preset="smart-watches" />,
