@@ -258,6 +258,20 @@ test.describe('header on a desktop screen', () => {
     await expect(page.getByRole('menu', { name: 'COLLECTIONS' })).toBeHidden()
   })
 
+  test('a menu tapped before the app has run opens once it has', async ({ page }) => {
+    // The page is prebuilt: its buttons are on screen before the app's code. Load it again with that code
+    // held back, tap MORE, then let the code come.
+    const release = await holdAppCode(page)
+    await page.goto('/', { waitUntil: 'commit' })
+    const more = mainNav(page).getByRole('button', { name: 'MORE' })
+    await more.click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('menu', { name: 'MORE' })).toBeHidden()
+    release()
+    await expect(page.getByRole('menu', { name: 'MORE' })).toBeVisible()
+    await expect(more).toHaveAttribute('aria-expanded', 'true')
+  })
+
   test('menus work from the keyboard alone', async ({ page }) => {
     const more = mainNav(page).getByRole('button', { name: 'MORE' })
     await takenOver(more)

@@ -1,7 +1,7 @@
 // The reset, global styles and design tokens, as a static stylesheet (see build/chakra-base-css.ts).
 import 'virtual:chakra-base.css'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { startAuthWhenUseful } from '@/app/auth-bootstrap'
 import { loadPrebuilt, rendersAsBuilt } from '@/app/prerender/prerendered'
@@ -54,7 +54,11 @@ if (prebuilt && rendersAsBuilt(router)) {
   // Hydration reads the state the page was built in, whatever reaches the store meanwhile (the live
   // catalogue, the saved cart, wishlist and currency): a mismatch would make React throw the page away
   // and draw it again, and a tap landing then would be lost. What changed shows right after.
-  hydrateRoot(root, app(prebuilt.state))
+  // As a transition, so React takes the page over in short tasks, yielding to the browser between
+  // them, instead of one long task (a tap meanwhile is handled at once: see below).
+  startTransition(() => {
+    hydrateRoot(root, app(prebuilt.state))
+  })
   // A button tapped before now is tapped again: React takes that part of the page over at once to
   // handle it (a discrete event on content not yet hydrated).
   window.luxeEarlyTaps?.takeOver()?.click()
