@@ -22,9 +22,8 @@ import './app-shell.css'
  * cannot be fetched, the page goes on without it until the browser is back online.
  */
 const loadSiteFooter = () => import('./site-footer').then((module) => module.SiteFooter)
-const loadChatWidget = inChakraScope(() =>
-  import('@/features/chat/components/chat-widget').then((module) => module.ChatWidget),
-)
+const loadChatWidget = () =>
+  import('@/features/chat/components/chat-widget').then((module) => module.ChatWidget)
 const loadPwaPrompts = inChakraScope(() =>
   import('@/app/pwa/pwa-prompts').then((module) => module.PwaPrompts),
 )

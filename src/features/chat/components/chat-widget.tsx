@@ -1,18 +1,20 @@
-import { chakra } from '@chakra-ui/react/styled-system'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { useAppDispatch, useAppSelector, useAppStore } from '@/lib/app-state'
 import { SparkleIcon } from '@/components/icons'
 import { OptionalPart } from '@/components/optional-part'
+import { inChakraScope } from '@/components/ui/chakra-part'
 import { selectAuthUser } from '@/features/auth/auth-slice'
 import { subscribeOutboxEvents } from '@/features/outbox/outbox'
 import { whenIdle } from '@/lib/when-idle'
 import { useStepAside } from '../use-step-aside'
+import './chat-widget.css'
 
 const openLabel = 'Open AI Shopping Assistant'
 
 const loadPanel = () => import('./chat-panel')
-const loadChatPanel = () => loadPanel().then((module) => module.ChatPanel)
+// The panel brings Chakra's runtime with it; the button is plain.
+const loadChatPanel = inChakraScope(() => loadPanel().then((module) => module.ChatPanel))
 
 /** The conversation belongs to whoever is signed in: another shopper (or none) starts afresh. */
 function useClearOnSignOut() {
@@ -53,7 +55,8 @@ function useQueuedAnswers() {
 
 /**
  * The floating 'Open AI Shopping Assistant' button. It is all the first page carries: the
- * panel, the conversation and the sanitiser are fetched when the browser is idle, or on the first click.
+ * panel, the conversation, the sanitiser and Chakra's runtime are fetched on the first click (the panel's
+ * own code earlier, when the browser is idle).
  */
 export function ChatWidget() {
   const [open, setOpen] = useState(false)
@@ -75,57 +78,20 @@ export function ChatWidget() {
   return (
     <>
       {open ? null : (
-        <chakra.button
+        <button
           ref={button}
           type="button"
           aria-label={openLabel}
           title={openLabel}
           onClick={() => setOpen(true)}
           data-aside={aside ? 'true' : undefined}
-          position="fixed"
-          // Above a bar fixed to the bottom (the product page's quick add); aside (all but a sliver at
-          // the screen's edge) while a form field lies under it or a phone's keyboard is up.
-          insetEnd={aside ? '-2.625rem' : { base: '4', md: '6' }}
-          bottom={{
-            base: 'calc(1rem + var(--bottom-bar-height, 0px))',
-            md: 'calc(1.5rem + var(--bottom-bar-height, 0px))',
-          }}
-          _focusVisible={aside ? { insetEnd: '4' } : undefined}
-          zIndex="overlay"
-          boxSize="14"
-          display="inline-flex"
-          alignItems="center"
-          justifyContent="center"
-          borderRadius="full"
-          bg="brand.ink"
-          color="white"
-          boxShadow="lg"
-          cursor="pointer"
-          transition="transform 0.15s, inset-inline-end 0.2s, bottom 0.2s"
-          _hover={{ transform: 'scale(1.05)' }}
+          className="chat-launcher"
         >
           <SparkleIcon size={26} />
-          <chakra.span
-            aria-hidden="true"
-            position="absolute"
-            top="-1"
-            insetEnd="-1"
-            px="1.5"
-            minW="6"
-            h="5"
-            display="inline-flex"
-            alignItems="center"
-            justifyContent="center"
-            borderRadius="full"
-            bg="brand.goldLight"
-            color="brand.ink"
-            fontSize="2xs"
-            fontWeight="bold"
-            letterSpacing="0.04em"
-          >
+          <span aria-hidden="true" className="chat-launcher__badge">
             AI
-          </chakra.span>
-        </chakra.button>
+          </span>
+        </button>
       )}
       {open ? <OptionalPart load={loadChatPanel} props={{ onClose: close }} /> : null}
     </>
