@@ -91,7 +91,7 @@ async function oneRun(browser: Browser, baseURL: string): Promise<Record<Move, n
       await page.getByRole('heading', { name: /^Search Results \(\d+\)$/ }).waitFor()
     })
 
-    await page.goto('/product/dress-001')
+    await page.goto('/product/wrap-midi-dress-dress-001')
     await settled(page)
     await page.getByRole('radio', { name: 'Black' }).check()
     await page.getByRole('radio', { name: 'M', exact: true }).check()

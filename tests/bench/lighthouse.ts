@@ -66,7 +66,7 @@ function runOnce(url: string): LighthouseResult {
 const ourPages: Array<[string, string]> = [
   ['home', '/'],
   ['category', '/women'],
-  ['product', '/product/dress-001'],
+  ['product', '/product/wrap-midi-dress-dress-001'],
 ]
 
 interface Medians {
