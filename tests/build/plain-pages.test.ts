@@ -102,6 +102,10 @@ describe('the start-up path', () => {
     expect(heavyImports(join(routesDir, name))).toEqual([])
   })
 
+  it("loads no Chakra or Emotion for the shell's PWA prompts, which every page loads without a Chakra scope", () => {
+    expect(heavyImports(join(root, 'src/app/pwa/pwa-prompts.tsx'))).toEqual([])
+  })
+
   it('finds a Chakra import when there is one (the check can fail)', () => {
     expect(heavyImports(join(root, 'src/components/ui/chakra-scope.tsx'))).not.toEqual([])
   })

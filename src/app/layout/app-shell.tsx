@@ -24,9 +24,7 @@ import './app-shell.css'
 const loadSiteFooter = () => import('./site-footer').then((module) => module.SiteFooter)
 const loadChatWidget = () =>
   import('@/features/chat/components/chat-widget').then((module) => module.ChatWidget)
-const loadPwaPrompts = inChakraScope(() =>
-  import('@/app/pwa/pwa-prompts').then((module) => module.PwaPrompts),
-)
+const loadPwaPrompts = () => import('@/app/pwa/pwa-prompts').then((module) => module.PwaPrompts)
 const loadCartDrawer = () => import('@/features/cart/components/cart-drawer')
 const loadCartDrawerPart = inChakraScope(() => loadCartDrawer().then((module) => module.CartDrawer))
 

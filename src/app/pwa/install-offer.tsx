@@ -1,5 +1,3 @@
-import { Flex } from '@chakra-ui/react/flex'
-import { Text } from '@chakra-ui/react/text'
 import { store } from '@/config/site'
 import { dismissInstall, dismissIosHint, promptInstall } from './install-prompt'
 import { PromptButton, PromptCard } from './prompt-card'
@@ -14,30 +12,28 @@ export function InstallOffer() {
   if (canInstall) {
     return (
       <PromptCard role="region" aria-label={`Install ${store.name}`}>
-        <Text fontWeight="semibold">Install {store.name}</Text>
-        <Text color="whiteAlpha.800" mt="1">
-          Shop from your home screen, even without a connection.
-        </Text>
-        <Flex gap="2" mt="2" justify="flex-end">
+        <p className="prompt-card__title">Install {store.name}</p>
+        <p className="prompt-card__note">Shop from your home screen, even without a connection.</p>
+        <div className="prompt-card__actions">
           <PromptButton type="button" onClick={dismissInstall}>
             Not now
           </PromptButton>
           <PromptButton type="button" primary onClick={() => void promptInstall()}>
             Install app
           </PromptButton>
-        </Flex>
+        </div>
       </PromptCard>
     )
   }
   if (showIosHint) {
     return (
       <PromptCard role="region" aria-label={`Install ${store.name}`}>
-        <Flex gap="3" align="center">
-          <Text flex="1">Install: tap Share, then Add to Home Screen</Text>
+        <div className="prompt-card__row">
+          <p className="prompt-card__grow">Install: tap Share, then Add to Home Screen</p>
           <PromptButton type="button" onClick={dismissIosHint}>
             Got it
           </PromptButton>
-        </Flex>
+        </div>
       </PromptCard>
     )
   }

@@ -1,6 +1,5 @@
-import { Box } from '@chakra-ui/react/box'
-import { Text } from '@chakra-ui/react/text'
 import { useOnlineStatus } from '@/lib/use-online-status'
+import './needs-connection.css'
 
 export interface NeedsConnectionProps {
   /** What needs the server, as a heading would say it: 'Sign-in', 'Payment', 'Your account'. */
@@ -17,23 +16,12 @@ export function NeedsConnection({ feature, whenOnline }: NeedsConnectionProps) {
   const online = useOnlineStatus()
   if (online) return null
   return (
-    <Box
-      role="status"
-      aria-live="polite"
-      borderWidth="1px"
-      borderColor="brand.gold"
-      bg="brand.cream"
-      color="brand.ink"
-      borderRadius="md"
-      px="4"
-      py="3"
-      my="4"
-    >
-      <Text fontWeight="semibold">{feature} needs a connection</Text>
-      <Text fontSize="sm" mt="1">
+    <div role="status" aria-live="polite" className="needs-connection">
+      <p className="needs-connection__title">{feature} needs a connection</p>
+      <p className="needs-connection__text">
         You&apos;re offline. Browsing, search, your cart and your wishlist still work.{' '}
         {whenOnline ?? `${feature} will be available again as soon as you're back online.`}
-      </Text>
-    </Box>
+      </p>
+    </div>
   )
 }

@@ -1,4 +1,3 @@
-import { Text } from '@chakra-ui/react/text'
 import { useOutboxItems } from '@/features/outbox/outbox'
 import { useOnlineStatus } from '@/lib/use-online-status'
 import { PromptCard } from './prompt-card'
@@ -12,12 +11,12 @@ export function OfflineIndicator() {
   const waiting = useOutboxItems().length
   if (online) return null
   return (
-    <PromptCard role="status" aria-live="polite" py="2">
-      <Text fontWeight="semibold">You&apos;re offline — browsing saved catalogue</Text>
+    <PromptCard role="status" aria-live="polite" compact>
+      <p className="prompt-card__title">You&apos;re offline — browsing saved catalogue</p>
       {waiting > 0 ? (
-        <Text color="whiteAlpha.800" fontSize="xs" mt="0.5">
+        <p className="prompt-card__count">
           {waiting === 1 ? '1 request' : `${waiting} requests`} waiting to send
-        </Text>
+        </p>
       ) : null}
     </PromptCard>
   )

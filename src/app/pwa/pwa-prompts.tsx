@@ -1,4 +1,3 @@
-import { Stack } from '@chakra-ui/react/stack'
 import { useEffect } from 'react'
 import { useAppStore } from '@/lib/app-state'
 import { CatalogueLive } from '@/features/catalogue/catalogue-live'
@@ -10,6 +9,7 @@ import { OfflineIndicator } from './offline-indicator'
 import { connectOutbox } from './outbox-connection'
 import { onCatalogueUpdated, startServiceWorker } from './service-worker'
 import { UpdatePrompt } from './update-prompt'
+import './pwa-prompts.css'
 
 // The install offer can come soon after load: listen from the moment the app's code runs.
 listenForInstall()
@@ -38,19 +38,11 @@ export function PwaPrompts() {
   }, [store])
 
   return (
-    <Stack
-      position="fixed"
-      insetStart={{ base: '3', md: '4' }}
-      bottom={{ base: '3', md: '4' }}
-      maxW={{ base: 'calc(100vw - 6rem)', md: 'sm' }}
-      gap="2"
-      zIndex="banner"
-      pointerEvents="none"
-    >
+    <div className="pwa-prompts">
       <OfflineIndicator />
       <UpdatePrompt />
       <InstallOffer />
       <CatalogueLive />
-    </Stack>
+    </div>
   )
 }

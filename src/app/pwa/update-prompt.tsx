@@ -1,5 +1,3 @@
-import { Flex } from '@chakra-ui/react/flex'
-import { Text } from '@chakra-ui/react/text'
 import { useState } from 'react'
 import { PromptButton, PromptCard } from './prompt-card'
 import { applyUpdate } from './service-worker'
@@ -16,8 +14,8 @@ export function UpdatePrompt() {
   if (!updateReady || later) return null
   return (
     <PromptCard role="status" aria-live="polite">
-      <Text fontWeight="semibold">A new version is available</Text>
-      <Flex gap="2" mt="2" justify="flex-end">
+      <p className="prompt-card__title">A new version is available</p>
+      <div className="prompt-card__actions">
         <PromptButton type="button" onClick={() => setLater(true)}>
           Later
         </PromptButton>
@@ -32,7 +30,7 @@ export function UpdatePrompt() {
         >
           Reload
         </PromptButton>
-      </Flex>
+      </div>
     </PromptCard>
   )
 }

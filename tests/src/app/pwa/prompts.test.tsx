@@ -1,15 +1,12 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { AppProvider } from '@/app/provider'
-import { ChakraScope } from '@/components/ui/chakra-scope'
 import { INSTALL_DISMISSED_KEY, isIosSafari, listenForInstall } from '@/app/pwa/install-prompt'
 import { InstallOffer } from '@/app/pwa/install-offer'
 import { NeedsConnection } from '@/app/pwa/needs-connection'
 import { OfflineIndicator } from '@/app/pwa/offline-indicator'
 import { makeStore } from '@/app/store'
-import { system } from '@/components/ui/chakra-theme'
 import { itemQueued, type OutboxItem } from '@/features/outbox/outbox'
 
 let online = true
@@ -47,9 +44,7 @@ describe('offline indicator', () => {
     const store = makeStore()
     render(
       <AppProvider store={store}>
-        <ChakraScope>
-          <OfflineIndicator />
-        </ChakraScope>
+        <OfflineIndicator />
       </AppProvider>,
     )
     expect(screen.queryByRole('status')).toBeNull()
@@ -74,11 +69,7 @@ describe('offline indicator', () => {
 
 describe('NeedsConnection', () => {
   it('says what needs the server and what still works, only while offline', () => {
-    render(
-      <ChakraProvider value={system}>
-        <NeedsConnection feature="Sign-in" />
-      </ChakraProvider>,
-    )
+    render(<NeedsConnection feature="Sign-in" />)
     expect(screen.queryByRole('status')).toBeNull()
     goOffline()
     const note = screen.getByRole('status')
@@ -102,12 +93,7 @@ function offerInstall(outcome: 'accepted' | 'dismissed') {
 
 describe('install offer', () => {
   listenForInstall()
-  const renderOffer = () =>
-    render(
-      <ChakraProvider value={system}>
-        <InstallOffer />
-      </ChakraProvider>,
-    )
+  const renderOffer = () => render(<InstallOffer />)
 
   it('shows nothing until the browser offers installation', () => {
     renderOffer()
