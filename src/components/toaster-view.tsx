@@ -10,7 +10,6 @@ import {
   createToaster,
 } from '@chakra-ui/react/toast'
 import { timings } from '@/config/site'
-import { ChakraScope } from './ui/chakra-scope'
 
 /**
  * Phones get their toasts at the top: the bottom edge belongs to the thumb, the chat button and the
@@ -35,21 +34,19 @@ export const chakraToaster = createToaster({
 
 export function ToasterView() {
   return (
-    <ChakraScope>
-      <Portal>
-        <ChakraToaster toaster={chakraToaster} insetInline={{ mdDown: '4' }}>
-          {(toast) => (
-            <ToastRoot width={{ md: 'sm' }}>
-              <ToastIndicator />
-              <Stack gap="1" flex="1" maxWidth="100%">
-                {toast.title && <ToastTitle>{toast.title}</ToastTitle>}
-                {toast.description && <ToastDescription>{toast.description}</ToastDescription>}
-              </Stack>
-              {toast.closable && <ToastCloseTrigger aria-label="Dismiss notification" />}
-            </ToastRoot>
-          )}
-        </ChakraToaster>
-      </Portal>
-    </ChakraScope>
+    <Portal>
+      <ChakraToaster toaster={chakraToaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <ToastRoot width={{ md: 'sm' }}>
+            <ToastIndicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <ToastTitle>{toast.title}</ToastTitle>}
+              {toast.description && <ToastDescription>{toast.description}</ToastDescription>}
+            </Stack>
+            {toast.closable && <ToastCloseTrigger aria-label="Dismiss notification" />}
+          </ToastRoot>
+        )}
+      </ChakraToaster>
+    </Portal>
   )
 }
