@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,30 +29,39 @@ interface LighthouseResult {
 /** `CHROME_PATH` as Lighthouse itself reads it, else the system Chromium. */
 const chromePath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
-function runOnce(url: string): LighthouseResult {
+/**
+ * One Lighthouse run, as a child process awaited without blocking: the floor page is served from this
+ * very process, and a synchronous spawn would leave it unanswered until the run timed out.
+ */
+async function runOnce(url: string): Promise<LighthouseResult> {
   const dir = mkdtempSync(join(tmpdir(), 'luxe-lh-'))
   const output = join(dir, 'report.json')
   try {
-    const result = spawnSync(
-      'node_modules/.bin/lighthouse',
-      [
-        url,
-        '--quiet',
-        '--output=json',
-        `--output-path=${output}`,
-        '--only-categories=performance',
-        `--chrome-flags=${chromeFlags}`,
-      ],
-      {
-        env: { ...process.env, CHROME_PATH: chromePath },
-        encoding: 'utf8',
-        timeout: 240_000,
-      },
-    )
-    if (result.error) throw new Error(`lighthouse did not run: ${result.error.message}`)
-    if (result.status !== 0) {
-      throw new Error(`lighthouse exited ${result.status}: ${result.stderr.trim().slice(-500)}`)
-    }
+    await new Promise<void>((resolve, reject) => {
+      execFile(
+        'node_modules/.bin/lighthouse',
+        [
+          url,
+          '--quiet',
+          '--output=json',
+          `--output-path=${output}`,
+          '--only-categories=performance',
+          `--chrome-flags=${chromeFlags}`,
+        ],
+        {
+          env: { ...process.env, CHROME_PATH: chromePath },
+          encoding: 'utf8',
+          timeout: 240_000,
+          maxBuffer: 64 * 1024 * 1024,
+        },
+        (error, _stdout, stderr) => {
+          if (!error) resolve()
+          else if (typeof error.code === 'number')
+            reject(new Error(`lighthouse exited ${error.code}: ${stderr.trim().slice(-500)}`))
+          else reject(new Error(`lighthouse did not run: ${error.message}`))
+        },
+      )
+    })
     const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseResult
     if (report.runtimeError)
       throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message}`)
@@ -119,7 +128,7 @@ export async function run(options: {
       // A run that fails (a busy machine, a Chrome hiccup) is tried once more; the median uses the rest.
       for (let attempt = 1; attempt <= 2; attempt++) {
         try {
-          results.get(label)!.push(runOnce(url))
+          results.get(label)!.push(await runOnce(url))
           break
         } catch (error) {
           if (attempt === 2) failures.get(label)!.push((error as Error).message)
