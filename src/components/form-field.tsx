@@ -70,23 +70,6 @@ export const plainLabel = {
   color: 'inherit',
 } as const satisfies HTMLChakraProps<'label'>
 
-/** The accessibility attributes a control inside `FormField` needs (pass the field's `hintBelow`). */
-export function fieldAria(
-  id: string,
-  { error, hint, hintBelow }: { error?: string; hint?: boolean; hintBelow?: boolean } = {},
-) {
-  // Below the control the error takes the hint's place, so only one of them is read out.
-  const hintShown = hint && !(hintBelow && error)
-  const describedBy = [hintShown ? `${id}-hint` : '', error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ')
-  return {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy || undefined,
-  } as const
-}
-
 /** Select, textarea and checkbox have no recipe in the trimmed theme: they borrow the input's look. */
 export const controlStyle = {
   width: '100%',

@@ -2,7 +2,8 @@ import { Box } from '@chakra-ui/react/box'
 import { Input } from '@chakra-ui/react/input'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { useEffect, useState, type FormEvent } from 'react'
-import { fieldAria, FormField } from '@/components/form-field'
+import { fieldAria } from '@/components/field-aria'
+import { FormField } from '@/components/form-field'
 import { Button } from '@chakra-ui/react/button'
 import {
   CodeError,

@@ -1,7 +1,8 @@
 import { Input } from '@chakra-ui/react/input'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { useState, type FormEvent } from 'react'
-import { controlStyle, fieldAria, FormField } from '@/components/form-field'
+import { fieldAria } from '@/components/field-aria'
+import { controlStyle, FormField } from '@/components/form-field'
 import { counties } from '@/config/site'
 import {
   addressToSave,

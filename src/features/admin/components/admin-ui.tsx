@@ -8,7 +8,8 @@ import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon } from '@/components/ico
 import { VisuallyHidden } from '@/components/visually-hidden'
 import type { AffiliateSummary } from '../api/affiliates-api'
 import type { Tone } from '../labels'
-import { controlStyle, fieldAria, FormField } from '@/components/form-field'
+import { fieldAria } from '@/components/field-aria'
+import { controlStyle, FormField } from '@/components/form-field'
 
 /**
  * The admin area's building blocks. The trimmed theme carries recipes only for buttons, inputs, badges,

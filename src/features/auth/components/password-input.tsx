@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react/box'
 import { Input, type InputProps } from '@chakra-ui/react/input'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { useState, type Ref } from 'react'
-import { fieldAria } from '@/components/form-field'
+import { fieldAria } from '@/components/field-aria'
 
 /** A password field with a show/hide toggle (typing a long password on a phone is error-prone). */
 export function PasswordInput({

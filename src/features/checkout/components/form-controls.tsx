@@ -1,6 +1,7 @@
 import { chakra } from '@chakra-ui/react/styled-system'
 import type { ComponentProps, ReactNode } from 'react'
-import { fieldAria, FormField } from '@/components/form-field'
+import { fieldAria } from '@/components/field-aria'
+import { FormField } from '@/components/form-field'
 
 /** The id of a field's control, from its name (`contact.phone` → `checkout-contact-phone`). */
 export const controlId = (field: string) => `checkout-${field.replace(/[^a-z0-9]+/gi, '-')}`

@@ -1,3 +1,4 @@
+import { fieldAria } from '@/components/field-aria'
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { store } from '@/config/site'
 import { useOnlineStatus } from '@/lib/use-online-status'
@@ -58,19 +59,6 @@ function Field({
   )
 }
 
-/** The accessibility attributes of a field's control: its id, its state and what describes it. */
-function fieldAria(field: ContactField, error: string | undefined, hint: boolean) {
-  const id = fieldId(field)
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ')
-  return {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy || undefined,
-  } as const
-}
-
 export type SendContactMessage = typeof sendContactMessage
 
 /**
@@ -95,7 +83,8 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
       if (status === 'failed' || status === 'offline' || status === 'sent') setStatus('idle')
     }
 
-  const aria = (field: ContactField, hint = false) => fieldAria(field, errors[field], hint)
+  const aria = (field: ContactField, hint = false) =>
+    fieldAria(fieldId(field), { error: errors[field], hint })
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
