@@ -47,7 +47,10 @@ export function isPlainPage(matches: readonly { staticData?: { plainStyles?: boo
  */
 export function PageStyles({ children }: { children: ReactNode }) {
   const plain = useRouterState({ select: (state) => isPlainPage(state.matches) })
-  const [scope, setScope] = useState(scopeModule)
+  const [loaded, setScope] = useState(scopeModule)
+  // Fetched by the root route's loader after this mounted (the first move from a plain page to one that
+  // is not): in use at once, with no frame of the loading state.
+  const scope = loaded ?? scopeModule
 
   useEffect(() => {
     if (plain || scope) return
