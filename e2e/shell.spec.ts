@@ -90,10 +90,12 @@ test.describe('splash screen', () => {
     expect(values.at(-1)).toBe(100)
     expect(values.every((value) => value % 2 === 0)).toBe(true)
     expect(values.every((value, index) => index === 0 || value >= values[index - 1]!)).toBe(true)
+    // Frames are sampled, and a busy machine delays a sample: the splash went between the last frame it
+    // was seen in and the first it was not. Never seen gone before 4.7 s, never seen shown after 5.6 s.
     const hiddenAt = log.find((entry) => !entry.shown && entry.at > shown[0]!.at)!.at
-    const visibleFor = hiddenAt - shown[0]!.at
-    expect(visibleFor).toBeGreaterThan(4700)
-    expect(visibleFor).toBeLessThan(5600)
+    const lastShownAt = shown.at(-1)!.at
+    expect(hiddenAt - shown[0]!.at).toBeGreaterThan(4700)
+    expect(lastShownAt - shown[0]!.at).toBeLessThan(5600)
     // 100% is reached at about 2.5 s (2% every 50 ms) and held until the splash goes.
     const full = shown.find((entry) => entry.text === '100%')!.at - shown[0]!.at
     expect(full).toBeGreaterThan(2200)

@@ -168,7 +168,8 @@ test.describe('without the network', () => {
   }) => {
     await page.goto('/women')
     expect(await productCount(page)).toBeGreaterThan(10)
-    // Saved in IndexedDB after the first load; now the catalogue request fails.
+    // Saved in IndexedDB after the first load; now the catalogue request fails. The saved copy itself is
+    // waited for: the store exists from the app's first read of it, before anything is written there.
     await expect
       .poll(() =>
         page.evaluate(
@@ -177,9 +178,20 @@ test.describe('without the network', () => {
               const open = indexedDB.open('luxe-kenya-catalogue')
               open.onsuccess = () => {
                 const db = open.result
-                const found = db.objectStoreNames.contains('catalogue')
-                db.close()
-                resolve(found)
+                if (!db.objectStoreNames.contains('catalogue')) {
+                  db.close()
+                  resolve(false)
+                  return
+                }
+                const read = db.transaction('catalogue').objectStore('catalogue').get('catalogue')
+                read.onsuccess = () => {
+                  db.close()
+                  resolve(read.result !== undefined)
+                }
+                read.onerror = () => {
+                  db.close()
+                  resolve(false)
+                }
               }
               open.onerror = () => resolve(false)
             }),
