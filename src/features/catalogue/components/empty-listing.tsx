@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { browseLinks } from './button-styles'
+import { browseLinks } from './browse-links'
 import './empty-listing.css'
 import './listing-shared.css'
 
