@@ -23,6 +23,7 @@ import { OptionPicker } from './option-picker'
 import { StickyPurchaseBar } from './sticky-purchase-bar'
 import { WishlistHeart } from './wishlist-heart'
 import './product-purchase.css'
+import './listing-shared.css'
 import './purchase-button.css'
 
 /**
@@ -162,7 +163,7 @@ export function ProductPurchase({
         <button
           ref={addButton}
           type="button"
-          className="purchase-button purchase-button--wide"
+          className="listing-btn listing-btn--solid purchase-button purchase-button--wide"
           onClick={add}
           disabled={soldOut}
         >

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { reserveBottomBar } from '@/components/bottom-bar-clearance'
 import { PriceTag } from './price-tag'
+import './listing-shared.css'
 import './purchase-button.css'
 import './sticky-purchase-bar.css'
 
@@ -39,7 +40,7 @@ export function StickyPurchaseBar({
         </div>
         <button
           type="button"
-          className="purchase-button sticky-purchase-bar__add"
+          className="listing-btn listing-btn--solid purchase-button sticky-purchase-bar__add"
           onClick={onAdd}
           disabled={soldOut}
         >
