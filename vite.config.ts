@@ -121,16 +121,35 @@ export function routePreloadTable(chunks: readonly ChunkFacts[]) {
 }
 
 /**
- * The first page's own code starts downloading with the app's, not after it: TanStack Router loads a
- * route's component when the route is matched, which is only once the app's code has run, a whole round
- * trip later on a slow link. A small script at the top of index.html looks up the page being opened in a
- * table of routes and the files their components need (from the build) and adds a modulepreload for each.
+ * How the app's code is loaded, a small classic script at the end of index.html's body (it replaces the
+ * entry's module script and modulepreloads Vite writes):
+ *
+ * - The first page's own code starts downloading with the app's, not after it: TanStack Router loads a
+ *   route's component when the route is matched, which is only once the app's code has run, a whole round
+ *   trip later on a slow link. The script looks up the page being opened in a table of routes and the
+ *   files their components need (from the build) and adds a modulepreload for each.
+ * - On a prebuilt page (its HTML already shows the page) nothing of the app is requested before the page
+ *   has loaded and painted: on a slow link the scripts (over 100 KB) would otherwise share the line with
+ *   the page's pictures and hold back its largest paint. Taps meanwhile are kept (early-taps.ts) and the
+ *   page is readable throughout. The app shell (cart, checkout, account: no page data) loads the code
+ *   at once: its page is drawn by the app.
  */
-function preloadFirstRoute(): Plugin {
+export function appLoaderScript(options: {
+  base: string
+  entry: string
+  preloads: readonly string[]
+  names: readonly string[]
+  table: ReadonlyArray<readonly [pattern: string, files: number[]]>
+}): string {
+  const { base, entry, preloads, names, table } = options
+  return `(function(f,t,e,m,b){var d=document,s=0;function k(r,h,a){var l=d.createElement('link');l.rel=r;l.href=h;if(a)l.as=a;l.crossOrigin='';d.head.appendChild(l)}function go(){if(s)return;s=1;m.forEach(function(h){k('modulepreload',h)});var p=location.pathname;t.forEach(function(r){if(new RegExp(r[0]).test(p))r[1].forEach(function(i){var n=f[i];if(!/\\.css$/.test(n))k('modulepreload',b+n+'.js');else if(!d.querySelector('link[href="'+b+n+'"]'))k('preload',b+n,'style')})});if(j)try{k('preload',JSON.parse(j.textContent).snapshot,'fetch')}catch(x){}var c=d.createElement('script');c.type='module';c.crossOrigin='';c.src=e;d.body.appendChild(c)}function later(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,300)}var j=d.getElementById('luxe-prerendered');if(!j)go();else if(d.readyState==='complete')later();else addEventListener('load',later,{once:true})})(${JSON.stringify(names)},${JSON.stringify(table)},${JSON.stringify(entry)},${JSON.stringify(preloads)},${JSON.stringify(base)})`
+}
+
+function appLoader(): Plugin {
   let base = '/'
   let assetsDir = 'assets'
   return {
-    name: 'luxe-preload-first-route',
+    name: 'luxe-app-loader',
     apply: 'build',
     configResolved(config) {
       base = config.base
@@ -138,7 +157,7 @@ function preloadFirstRoute(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
+      handler(html, context) {
         const bundle = context.bundle
         if (!bundle) return
         const chunks = Object.values(bundle).filter(
@@ -154,8 +173,29 @@ function preloadFirstRoute(): Plugin {
           }
           return file.slice(prefix.length).replace(/\.js$/, '')
         })
-        const script = `(function(f,t,p){t.forEach(function(r){if(new RegExp(r[0]).test(p))r[1].forEach(function(i){var l=document.createElement('link'),c=/\\.css$/.test(f[i]);l.rel=c?'preload':'modulepreload';if(c){l.as='style';l.crossOrigin=''}l.href=${JSON.stringify(base + prefix)}+f[i]+(c?'':'.js');document.head.appendChild(l)})})})(${JSON.stringify(names)},${JSON.stringify(table)},location.pathname)`
-        return [{ tag: 'script', children: script, injectTo: 'head' }]
+        let entry: string | undefined
+        const preloads: string[] = []
+        const rest = html
+          .replace(
+            /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/,
+            (_tag, src: string) => {
+              entry = src
+              return ''
+            },
+          )
+          .replace(
+            /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+            (_tag, href: string) => {
+              preloads.push(href)
+              return ''
+            },
+          )
+        if (!entry) throw new Error('index.html has no entry script to load')
+        const script = appLoaderScript({ base: base + prefix, entry, preloads, names, table })
+        return {
+          html: rest,
+          tags: [{ tag: 'script', children: script, injectTo: 'body' }],
+        }
       },
     },
   }
@@ -241,7 +281,7 @@ export default defineConfig({
     chakraBaseCssPlugin(),
     start.plugin,
     inlineSplash(),
-    preloadFirstRoute(),
+    appLoader(),
     inlineEntryCss(),
     prerenderPages(
       fileURLToPath(new URL('.', import.meta.url)),

@@ -123,7 +123,7 @@ function pageDocument(template: string, html: string, head: string, snapshot: st
   return withoutDefaults
     .replace(
       '</head>',
-      `    ${head}\n    ${hoisted}\n    <link rel="preload" href="${snapshot}" as="fetch" crossorigin />\n  </head>`,
+      `    ${head}\n    ${hoisted}\n  </head>`,
     )
     .replace('<div id="root"></div>', `<div id="root">${body}</div>${data}`)
 }

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 import { device } from './support/device'
 
@@ -151,6 +151,49 @@ test.describe('with JavaScript', () => {
       await page.keyboard.press('Escape')
     }
     expect(errors).toEqual([])
+  })
+
+  /** When the page's load event came, and when the first of the app's files (code, catalogue) was asked for. */
+  const appRequests = (page: Page) =>
+    page.evaluate(() => {
+      const navigation = performance.getEntriesByType(
+        'navigation',
+      )[0] as PerformanceNavigationTiming
+      const app = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.+\.(js|json)$/.test(entry.name))
+      return {
+        loadedAt: navigation.loadEventStart,
+        first: Math.min(...app.map((entry) => entry.startTime)),
+        files: app.length,
+      }
+    })
+
+  for (const path of ['/women', '/product/wrap-midi-dress-dress-001']) {
+    test(`a prebuilt page (${path}) asks for none of the app until it has loaded`, async ({
+      context,
+      page,
+    }) => {
+      await context.addInitScript(skipSplash)
+      await context.addInitScript(seenPopup)
+      await page.goto(path)
+      // Taken over: the search button (a React handler) opens the dialog.
+      await page.getByRole('button', { name: 'Search' }).first().click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      const { loadedAt, first, files } = await appRequests(page)
+      expect(files).toBeGreaterThan(3)
+      expect(loadedAt).toBeGreaterThan(0)
+      expect(first).toBeGreaterThanOrEqual(loadedAt)
+    })
+  }
+
+  test('the app shell (the wishlist) asks for the app at once', async ({ context, page }) => {
+    await context.addInitScript(skipSplash)
+    await context.addInitScript(seenPopup)
+    await page.goto('/wishlist')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const { loadedAt, first } = await appRequests(page)
+    expect(first).toBeLessThan(loadedAt)
   })
 
   test('what the device saved (a currency) reaches the store before the take-over: no error, shown after, links work', async ({

@@ -243,6 +243,8 @@ test.describe('header on a desktop screen', () => {
     page,
   }) => {
     const more = mainNav(page).getByRole('button', { name: 'MORE' })
+    // Hovering opens a menu once the app runs (a tap before then is kept and replayed; a hover is not).
+    await takenOver(more)
     await more.hover()
     await expect(page.getByRole('menu', { name: 'MORE' })).toBeVisible()
     await expect(more).toHaveAttribute('aria-expanded', 'true')

@@ -30,7 +30,7 @@ export interface Prebuilt {
 
 /**
  * For a page the build prerendered: the catalogue snapshot it was rendered from, fetched (the page
- * preloads it). Null when the page was not prerendered (the app shell) or the snapshot cannot be read:
+ * loader preloads it once the page has loaded). Null when the page was not prerendered (the app shell) or the snapshot cannot be read:
  * then the app renders from scratch.
  */
 export async function loadPrebuilt(): Promise<Prebuilt | null> {
