@@ -10,12 +10,17 @@ import { listenForInstall } from '@/app/pwa/install-prompt'
 import { createAppRouter } from '@/app/router'
 import { attachPersistence, makeStore, type RootState } from '@/app/store'
 import { catalogueFromBuild, ensureCatalogue } from '@/features/catalogue/catalogue-slice'
+import { nextTask } from '@/lib/next-task'
 
 // The install offer can come soon after load: listen from the moment the app's code runs (the prompts
 // that show it arrive later).
 listenForInstall()
 
+// Start-up is cut into tasks the browser can paint and answer taps between (each under 50 ms on a cheap
+// phone): the app's code has just been evaluated; then the store, then the router, then the page.
+await nextTask()
 const store = makeStore()
+await nextTask()
 const router = createAppRouter()
 startAuthWhenUseful(store)
 
@@ -41,6 +46,7 @@ const root = document.getElementById('root')!
 // A prebuilt page is already on screen: it is hydrated once its route's code and the catalogue it was
 // rendered from are in. The app shell, or a page opened with a query that changes it (a filtered
 // listing), renders from scratch.
+await nextTask()
 const [prebuilt] = await Promise.all([
   root.firstChild ? loadPrebuilt() : null,
   root.firstChild ? router.load() : undefined,

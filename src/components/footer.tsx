@@ -15,8 +15,7 @@ import {
 } from './icons'
 import { Logo } from './logo'
 import './footer.css'
-
-const kes = new Intl.NumberFormat('en-KE')
+import { groupDigits } from '@/lib/money'
 
 const quickLinks = [
   { label: 'Women', to: paths.women },
@@ -155,7 +154,7 @@ export function Footer({ newsletter, demo }: FooterProps) {
               <CashIcon size={18} /> Cash on delivery
             </span>
             <span>
-              Free delivery over KSh {kes.format(delivery.freeFromKes)} · {returnsPolicy.days}-day
+              Free delivery over KSh {groupDigits(delivery.freeFromKes)} · {returnsPolicy.days}-day
               returns
             </span>
           </div>

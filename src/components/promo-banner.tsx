@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { delivery, promotions } from '@/config/site'
 import { CloseIcon } from './icons'
 import './promo-banner.css'
-
-const kes = new Intl.NumberFormat('en-KE')
+import { groupDigits } from '@/lib/money'
 
 /**
  * The strip above the header: free delivery from the one threshold in the store
@@ -16,7 +15,7 @@ export function PromoBanner() {
     <aside aria-label="Promotion" className="promo-banner">
       <div className="promo-banner__inner">
         <p className="promo-banner__text">
-          Free delivery across Kenya on orders over KSh {kes.format(delivery.freeFromKes)}
+          Free delivery across Kenya on orders over KSh {groupDigits(delivery.freeFromKes)}
           <span className="promo-banner__dot" aria-hidden="true">
             ·
           </span>

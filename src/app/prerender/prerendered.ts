@@ -2,6 +2,7 @@ import type { AnyRouter } from '@tanstack/react-router'
 import { rootReducer, type RootState } from '@/app/store'
 import { catalogueFromBuild } from '@/features/catalogue/catalogue-slice'
 import type { Catalogue } from '@/features/catalogue/types'
+import { nextTask } from '@/lib/next-task'
 
 /** What a prebuilt page names: the catalogue snapshot it was rendered from. */
 interface PrerenderedData {
@@ -40,8 +41,9 @@ export async function loadPrebuilt(): Promise<Prebuilt | null> {
     const response = await fetch(data.snapshot)
     if (!response.ok) return null
     const documents = (await response.json()) as { catalogue: unknown; details: unknown }
-    const { snapshotCatalogue } = await import('./snapshot')
-    const catalogue = snapshotCatalogue(documents)
+    const { snapshotCatalogueInSteps } = await import('./snapshot')
+    const catalogue = await snapshotCatalogueInSteps(documents)
+    await nextTask()
     return { catalogue, state: rootReducer(undefined, catalogueFromBuild(catalogue)) }
   } catch {
     return null

@@ -1,15 +1,14 @@
 import { HandHeartIcon, ReturnIcon, ShieldCheckIcon, TruckIcon } from '@/components/icons'
 import { delivery, returnsPolicy } from '@/config/site'
 import './home-sections.css'
-
-const kes = new Intl.NumberFormat('en-KE')
+import { groupDigits } from '@/lib/money'
 
 /** The benefits strip: the threshold and the return window come from the store config. */
 const benefits = [
   {
     icon: TruckIcon,
     title: 'Free Delivery',
-    text: `Across Kenya on orders over KSh ${kes.format(delivery.freeFromKes)}`,
+    text: `Across Kenya on orders over KSh ${groupDigits(delivery.freeFromKes)}`,
   },
   { icon: ShieldCheckIcon, title: 'Authentic Quality', text: 'Genuine pieces, checked by hand' },
   {

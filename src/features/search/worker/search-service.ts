@@ -1,6 +1,7 @@
 import { createSearchEngine } from '../engine/search-engine'
 import type { SearchableBrand, SearchableProduct, SearchResult } from '../engine/types'
 import type { SearchWorkerRequest, SearchWorkerResponse } from './protocol'
+import { nextTask } from '@/lib/next-task'
 
 export interface SearchCatalogue {
   version: string
@@ -22,8 +23,6 @@ export const workerThreshold = 5000
 const mainThreadChunk = 200
 /** Products per message to the worker: cloning one message costs the main thread a few ms. */
 const workerChunk = 1000
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** Only the fields search reads cross to the worker (smaller messages, cheaper to clone). */
 function searchable(product: SearchableProduct): SearchableProduct {
