@@ -1,5 +1,5 @@
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react'
-import { whenIdle } from '@/lib/when-idle'
+import { whenIdleInTurn } from '@/lib/when-idle'
 
 /** A part that fails while rendering shows nothing; the page around it carries on. */
 class PartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -19,6 +19,12 @@ export interface OptionalPartProps<P extends object> {
   load: () => Promise<ComponentType<P>>
   /** What the part is given. */
   props: P
+  /**
+   * When to start fetching it, for a part the page shows from the start (the footer, the chat button, the
+   * offline prompts): a module-level function whose promise settles then. Left out: at once. Given, the
+   * fetch (and the preloads of its files) is kept out of the task that takes the page over.
+   */
+  after?: () => Promise<void>
 }
 
 /**
@@ -28,25 +34,28 @@ export interface OptionalPartProps<P extends object> {
  * without it and it is fetched again when the browser is back online, instead of the whole page giving
  * way to the error page.
  */
-export function OptionalPart<P extends object>({ load, props }: OptionalPartProps<P>) {
+export function OptionalPart<P extends object>({ load, props, after }: OptionalPartProps<P>) {
   const [part, setPart] = useState<{ Part: ComponentType<P> } | null>(null)
   const [failed, setFailed] = useState(false)
 
   useEffect(() => {
     if (failed) return
     let current = true
-    load().then(
-      (Part) => {
-        if (current) setPart({ Part })
-      },
-      () => {
-        if (current) setFailed(true)
-      },
-    )
+    const start = after ? after() : Promise.resolve()
+    void start
+      .then(() => (current ? load() : null))
+      .then(
+        (Part) => {
+          if (current && Part) setPart({ Part })
+        },
+        () => {
+          if (current) setFailed(true)
+        },
+      )
     return () => {
       current = false
     }
-  }, [load, failed])
+  }, [load, failed, after])
 
   useEffect(() => {
     if (!failed) return
@@ -74,7 +83,7 @@ export function useWantedOnce(open: boolean, prefetch: () => Promise<unknown>, i
 
   useEffect(() => {
     if (wanted) return
-    return whenIdle(() => void prefetch().catch(() => {}), idleMs)
+    return whenIdleInTurn(() => prefetch().catch(() => {}), idleMs)
   }, [wanted, prefetch, idleMs])
 
   return wanted

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react'
-import { whenIdle } from '@/lib/when-idle'
+import { whenIdleInTurn } from '@/lib/when-idle'
 import type * as ToasterViewModule from './toaster-view'
 
 /**
@@ -93,7 +93,7 @@ export function Toaster() {
     const mount = () => setView(() => shown)
     mountListeners.add(mount)
     if (shown) mount()
-    const cancel = view ? undefined : whenIdle(() => void loadView().catch(() => {}), 4000)
+    const cancel = view ? undefined : whenIdleInTurn(() => loadView().catch(() => {}), 4000)
     return () => {
       mountListeners.delete(mount)
       cancel?.()

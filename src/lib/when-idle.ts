@@ -10,3 +10,47 @@ export function whenIdle(task: () => void, timeoutMs: number): () => void {
   const handle = window.setTimeout(task, timeoutMs / 2)
   return () => window.clearTimeout(handle)
 }
+
+interface Turn {
+  task: () => unknown
+  timeoutMs: number
+}
+const turns: Turn[] = []
+let running = false
+
+function next() {
+  const turn = turns.shift()
+  if (!turn) {
+    running = false
+    return
+  }
+  running = true
+  whenIdle(() => {
+    let settled: unknown
+    try {
+      settled = turn.task()
+    } catch {
+      settled = undefined
+    }
+    void Promise.resolve(settled)
+      .catch(() => {})
+      .then(next)
+  }, turn.timeoutMs)
+}
+
+/**
+ * Like whenIdle, but in turn with the others queued here: each task gets an idle period of its own, once
+ * the one before has finished (its promise settled). For prefetches of code that is evaluated as it
+ * arrives (a drawer, the chat panel, the toasts): several in one idle callback would make one long task.
+ * `timeoutMs` counts from the task's turn. Returns a function that takes the task out of the queue if it
+ * has not started.
+ */
+export function whenIdleInTurn(task: () => unknown, timeoutMs: number): () => void {
+  const turn = { task, timeoutMs }
+  turns.push(turn)
+  if (!running) next()
+  return () => {
+    const index = turns.indexOf(turn)
+    if (index >= 0) turns.splice(index, 1)
+  }
+}

@@ -6,6 +6,8 @@ import { inChakraScope } from '@/components/ui/chakra-part'
 import { Toaster } from '@/components/toaster'
 import { paths } from '@/config/paths'
 import { useAppSelector } from '@/lib/app-state'
+import { nextTask } from '@/lib/next-task'
+import { whenIdle } from '@/lib/when-idle'
 import { AffiliateCapture } from '@/features/affiliate/components/affiliate-capture'
 import { selectCartOpen } from '@/features/cart/cart-slice'
 import { EmailOffer } from '@/features/home/components/email-offer'
@@ -16,9 +18,9 @@ import { isUnder, useStartupSplash } from './use-startup-splash'
 import './app-shell.css'
 
 /*
- * What the first paint does not need comes in its own chunks, fetched while the page renders: the
- * footer (below the fold), the chat button, the offline shell's prompts and the service worker, and the
- * cart drawer (on its first opening, or when the browser is idle). Each is an optional part: if its code
+ * What the first paint does not need comes in its own chunks, fetched after the page is taken over: the
+ * footer (below the fold) in the next task, the chat button and the offline shell's prompts and the
+ * service worker when the browser is idle, and the cart drawer (on its first opening, or when idle). Each is an optional part: if its code
  * cannot be fetched, the page goes on without it until the browser is back online.
  */
 const loadSiteFooter = () => import('./site-footer').then((module) => module.SiteFooter)
@@ -29,6 +31,9 @@ const loadCartDrawer = () => import('@/features/cart/components/cart-drawer')
 const loadCartDrawerPart = inChakraScope(() => loadCartDrawer().then((module) => module.CartDrawer))
 
 const noProps = {}
+
+/** The chat button and the offline prompts: when the browser is first idle after start, or in 2 s. */
+const soonWhenIdle = () => new Promise<void>((resolve) => void whenIdle(resolve, 2000))
 
 /** The cart drawer, mounted on its first opening; its code is fetched when idle or then. */
 function CartDrawerWhenOpened() {
@@ -62,13 +67,13 @@ export function AppShell() {
             <Outlet />
           </PageStyles>
         </main>
-        <OptionalPart load={loadSiteFooter} props={noProps} />
+        <OptionalPart load={loadSiteFooter} props={noProps} after={nextTask} />
       </div>
       <SearchDialog />
       <AffiliateCapture />
       <CartDrawerWhenOpened />
-      <OptionalPart load={loadChatWidget} props={noProps} />
-      <OptionalPart load={loadPwaPrompts} props={noProps} />
+      <OptionalPart load={loadChatWidget} props={noProps} after={soonWhenIdle} />
+      <OptionalPart load={loadPwaPrompts} props={noProps} after={soonWhenIdle} />
       <EmailOffer suppressed={splashVisible || onCheckout || inAdmin} />
       <Toaster />
     </>

@@ -23,6 +23,18 @@ describe('OptionalPart', () => {
     expect(await screen.findByRole('button', { name: 'Open chat' })).toBeInTheDocument()
   })
 
+  it('starts fetching a part given `after` only once that has settled', async () => {
+    let release = () => {}
+    const after = () => new Promise<void>((resolve) => (release = resolve))
+    const load = vi.fn(() => Promise.resolve(Chat))
+    render(<OptionalPart load={load} props={noProps} after={after} />)
+    await act(async () => {})
+    expect(load).not.toHaveBeenCalled()
+    await act(async () => release())
+    expect(await screen.findByRole('button', { name: 'Open chat' })).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
   it('leaves the page as it is when the code cannot be fetched, and tries again once back online', async () => {
     let attempts = 0
     const load = vi.fn(() => {

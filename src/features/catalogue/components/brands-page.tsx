@@ -8,6 +8,7 @@ import './brands-page.css'
 import { CatalogueProblem } from './catalogue-notice'
 import './listing-shared.css'
 import { PageHero } from './page-hero'
+import { compareText } from '@/lib/compare-text'
 
 function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
   return (
@@ -47,7 +48,7 @@ export function BrandsPage() {
       if (!product.brand || product.category.endsWith('watches')) continue
       counts.set(product.brand, (counts.get(product.brand) ?? 0) + 1)
     }
-    return [...counts].sort((a, b) => a[0].localeCompare(b[0]))
+    return [...counts].sort((a, b) => compareText(a[0], b[0]))
   }, [catalogue.products])
 
   return (

@@ -8,6 +8,7 @@ import { BrandCard, BrandCardPlaceholder } from './brand-card'
 import './listing-shared.css'
 import { ListingView } from './listing-view'
 import './store-page.css'
+import { compareText } from '@/lib/compare-text'
 
 type StoreKey = 'bags' | 'jewelry' | 'shoes' | 'luxury-watches' | 'smart-watches'
 
@@ -58,7 +59,7 @@ function SubcategoryChips({ category }: { category: string }) {
         counts.set(product.subcategory, (counts.get(product.subcategory) ?? 0) + 1)
       }
     }
-    return [...counts].sort((a, b) => a[0].localeCompare(b[0]))
+    return [...counts].sort((a, b) => compareText(a[0], b[0]))
   }, [products, category])
   if (status !== 'ready' || kinds.length < 2) return <div />
   const choose = (value: string | undefined) => {

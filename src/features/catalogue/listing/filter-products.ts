@@ -2,6 +2,7 @@ import { discountedPrice } from '@/lib/money'
 import type { Product } from '../types'
 import { splitList, type ListingSearch, type SortKey } from './listing-search'
 import { titleFromSlug, type ListingPreset } from './presets'
+import { compareText } from '@/lib/compare-text'
 
 /** The price a shopper pays, in whole KES: filters and price sorting use it. */
 export function sellingPrice(product: Product): number {
@@ -48,7 +49,7 @@ export function applyFilters(products: readonly Product[], search: ListingSearch
   })
 }
 
-const newest = (a: Product, b: Product) => b.createdAt.localeCompare(a.createdAt)
+const newest = (a: Product, b: Product) => compareText(b.createdAt, a.createdAt)
 
 const comparators: Record<SortKey, (a: Product, b: Product) => number> = {
   featured: (a, b) =>
@@ -63,7 +64,7 @@ const comparators: Record<SortKey, (a: Product, b: Product) => number> = {
 /** A new sorted list; ties keep a fixed order (by product code) so pages never reshuffle. */
 export function sortProducts(products: readonly Product[], sort: SortKey = 'featured'): Product[] {
   const compare = comparators[sort]
-  return [...products].sort((a, b) => compare(a, b) || a.id.localeCompare(b.id))
+  return [...products].sort((a, b) => compare(a, b) || compareText(a.id, b.id))
 }
 
 function count(values: Iterable<string>, labelOf: (value: string) => string): FacetOption[] {
@@ -88,7 +89,7 @@ function compareSizes(a: string, b: string): number {
   if (Number.isFinite(numberA) && Number.isFinite(numberB) && numberA !== numberB) {
     return numberA - numberB
   }
-  return a.localeCompare(b)
+  return compareText(a, b)
 }
 
 /** What the filters can offer for a list, with how many products have each value. */
@@ -99,11 +100,11 @@ export function facetsFor(products: readonly Product[], preset: ListingPreset): 
       return value ? [value] : []
     }),
     titleFromSlug,
-  ).sort((a, b) => a.label.localeCompare(b.label))
+  ).sort((a, b) => compareText(a.label, b.label))
   const brands = count(
     products.flatMap((product) => (product.brand ? [product.brand] : [])),
     (value) => value,
-  ).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+  ).sort((a, b) => b.count - a.count || compareText(a.label, b.label))
   const sizes = count(
     products.flatMap((product) => product.sizes),
     (value) => value,
@@ -111,7 +112,7 @@ export function facetsFor(products: readonly Product[], preset: ListingPreset): 
   const colors = count(
     products.flatMap((product) => product.colors),
     (value) => value,
-  ).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+  ).sort((a, b) => b.count - a.count || compareText(a.label, b.label))
   const prices = products.map(sellingPrice)
   return {
     categories,

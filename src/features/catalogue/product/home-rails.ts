@@ -1,4 +1,5 @@
 import type { Product } from '../types'
+import { compareText } from '@/lib/compare-text'
 
 /** Products per rail on the home page. */
 export const railSize = 4
@@ -10,8 +11,8 @@ export function newIn(products: readonly Product[], count = railSize): Product[]
     .sort(
       (a, b) =>
         Number(b.newArrival) - Number(a.newArrival) ||
-        b.createdAt.localeCompare(a.createdAt) ||
-        a.id.localeCompare(b.id),
+        compareText(b.createdAt, a.createdAt) ||
+        compareText(a.id, b.id),
     )
     .slice(0, count)
 }
@@ -36,7 +37,7 @@ export function bestSellers(
     .filter((product) => product.stock > 0)
     .sort(
       (a, b) =>
-        Number(b.featured) - Number(a.featured) || b.rating - a.rating || a.id.localeCompare(b.id),
+        Number(b.featured) - Number(a.featured) || b.rating - a.rating || compareText(a.id, b.id),
     )
     .slice(0, count)
 }

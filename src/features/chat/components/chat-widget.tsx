@@ -6,7 +6,7 @@ import { OptionalPart } from '@/components/optional-part'
 import { inChakraScope } from '@/components/ui/chakra-part'
 import { selectAuthUser } from '@/features/auth/auth-slice'
 import { subscribeOutboxEvents } from '@/features/outbox/outbox'
-import { whenIdle } from '@/lib/when-idle'
+import { whenIdleInTurn } from '@/lib/when-idle'
 import { useStepAside } from '../use-step-aside'
 import './chat-widget.css'
 
@@ -67,7 +67,7 @@ export function ChatWidget() {
   useQueuedAnswers()
   const aside = useStepAside(button, !open)
 
-  useEffect(() => whenIdle(() => void loadPanel().catch(() => {}), 8000), [])
+  useEffect(() => whenIdleInTurn(() => loadPanel().catch(() => {}), 8000), [])
 
   useEffect(() => {
     // Closing the panel gives focus back to the button that opened it.
