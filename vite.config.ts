@@ -278,7 +278,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
-    chakraBaseCssPlugin(),
+    chakraBaseCssPlugin(fileURLToPath(new URL('./src', import.meta.url))),
     start.plugin,
     inlineSplash(),
     appLoader(),

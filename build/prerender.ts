@@ -153,6 +153,13 @@ function shellRoutes(root: string, routePattern: (file: string, isLayout?: boole
     )
 }
 
+/** The server bundle renders markup only: the app's virtual stylesheets are empty there. */
+const noVirtualStyles: Plugin = {
+  name: 'luxe-prerender-no-virtual-styles',
+  resolveId: (source) => (/^virtual:.+\.css$/.test(source) ? `\0${source}` : undefined),
+  load: (id) => (/^\0virtual:.+\.css$/.test(id) ? '' : undefined),
+}
+
 export function prerenderPages(
   root: string,
   alias: Record<string, string>,
@@ -182,7 +189,7 @@ export function prerenderPages(
         logLevel: 'warn',
         root,
         resolve: { alias },
-        plugins: [(await import('@vitejs/plugin-react')).default()],
+        plugins: [(await import('@vitejs/plugin-react')).default(), noVirtualStyles],
         ssr: { noExternal: true },
         build: {
           ssr: join(root, 'src/app/prerender/render-page.tsx'),

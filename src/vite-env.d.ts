@@ -11,3 +11,5 @@ interface ImportMeta {
 
 /** The reset, global styles and design tokens built from the Chakra system (build/chakra-base-css.ts). */
 declare module 'virtual:chakra-base.css'
+/** All of Chakra's reset, global styles and tokens, for its scope (build/chakra-base-css.ts). */
+declare module 'virtual:chakra-tokens.css'

@@ -1,12 +1,15 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react'
+// Every token's CSS variable, the keyframes and the variables Chakra's style props read, as a static
+// stylesheet built from this same system (build/chakra-base-css.ts): the pages' own sheet carries only
+// the reset and the tokens plain pages use. It arrives with this module's chunk, before it runs.
+import 'virtual:chakra-tokens.css'
 import { system } from './chakra-theme'
 
 /**
- * The system a scope provides. The reset, the global styles and every token's CSS variable are already on
- * the page from the static stylesheet built from this same system (build/chakra-base-css.ts), so a scope
- * does not insert them again: mounting one (opening a drawer, a dialog, a toast) then costs no style
- * work for the whole document.
+ * The system a scope provides. The reset, the global styles and the tokens are on the page from the
+ * static stylesheets above, so a scope does not insert them again: mounting one (opening a drawer, a
+ * dialog, a toast) then costs no style work for the whole document.
  */
 const scopedSystem: typeof system = { ...system, _global: [] }
 
