@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { emptyVirtualStyles } from './build/empty-virtual-styles'
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -26,7 +27,7 @@ export default defineConfig({
     pool: 'threads',
     projects: [
       {
-        plugins: [react()],
+        plugins: [react(), emptyVirtualStyles()],
         resolve: { alias },
         test: {
           name: 'web',

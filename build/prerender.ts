@@ -23,6 +23,7 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type InlineConfig, type Plugin, type Rollup } from 'vite'
 import type * as RenderPage from '../src/app/prerender/render-page'
+import { emptyVirtualStyles } from './empty-virtual-styles'
 import type * as LocalDb from '../supabase/local/db'
 
 interface CatalogueDocuments {
@@ -121,10 +122,7 @@ function pageDocument(template: string, html: string, head: string, snapshot: st
     .replace(/<meta\s+name="description"[^>]*>\s*/, '')
   const data = `<script id="luxe-prerendered" type="application/json">${JSON.stringify({ snapshot })}</script>`
   return withoutDefaults
-    .replace(
-      '</head>',
-      `    ${head}\n    ${hoisted}\n  </head>`,
-    )
+    .replace('</head>', `    ${head}\n    ${hoisted}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>${data}`)
 }
 
@@ -151,13 +149,6 @@ function shellRoutes(root: string, routePattern: (file: string, isLayout?: boole
         names.some((other) => other.startsWith(`${name}.`)),
       ),
     )
-}
-
-/** The server bundle renders markup only: the app's virtual stylesheets are empty there. */
-const noVirtualStyles: Plugin = {
-  name: 'luxe-prerender-no-virtual-styles',
-  resolveId: (source) => (/^virtual:.+\.css$/.test(source) ? `\0${source}` : undefined),
-  load: (id) => (/^\0virtual:.+\.css$/.test(id) ? '' : undefined),
 }
 
 export function prerenderPages(
@@ -189,7 +180,7 @@ export function prerenderPages(
         logLevel: 'warn',
         root,
         resolve: { alias },
-        plugins: [(await import('@vitejs/plugin-react')).default(), noVirtualStyles],
+        plugins: [(await import('@vitejs/plugin-react')).default(), emptyVirtualStyles()],
         ssr: { noExternal: true },
         build: {
           ssr: join(root, 'src/app/prerender/render-page.tsx'),

@@ -8,11 +8,15 @@ import type { ChatMessage } from '../conversation-store'
 import { AddedNote, ProductCards, QuickReplies } from './message-extras'
 import { TypingIndicator } from './typing-indicator'
 
-const timeFormat = new Intl.DateTimeFormat('en-KE', { hour: '2-digit', minute: '2-digit' })
+const twoDigits = (value: number) => String(value).padStart(2, '0')
 
-/** Hour and minute. */
+/**
+ * Hour and minute on the 24-hour clock, `09:05`, as en-KE writes them. By hand: an Intl formatter made
+ * when this module loads (it is prefetched when the browser is idle) costs ~10 ms of one task.
+ */
 export function messageTime(timestamp: number): string {
-  return timeFormat.format(new Date(timestamp))
+  const date = new Date(timestamp)
+  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`
 }
 
 /**
