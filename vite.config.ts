@@ -131,7 +131,8 @@ export function routePreloadTable(chunks: readonly ChunkFacts[]) {
  * - On a prebuilt page (its HTML already shows the page) nothing of the app is requested before the page
  *   has loaded and painted: on a slow link the scripts (over 100 KB) would otherwise share the line with
  *   the page's pictures and hold back its largest paint. Taps meanwhile are kept (early-taps.ts) and the
- *   page is readable throughout. The app shell (cart, checkout, account: no page data) loads the code
+ *   page is readable throughout. A picture that never finishes (a dropped connection) holds the app back
+ *   5 s at most. The app shell (cart, checkout, account: no page data) loads the code
  *   at once: its page is drawn by the app.
  */
 export function appLoaderScript(options: {
@@ -142,7 +143,7 @@ export function appLoaderScript(options: {
   table: ReadonlyArray<readonly [pattern: string, files: number[]]>
 }): string {
   const { base, entry, preloads, names, table } = options
-  return `(function(f,t,e,m,b){var d=document,s=0;function k(r,h,a){var l=d.createElement('link');l.rel=r;l.href=h;if(a)l.as=a;l.crossOrigin='';d.head.appendChild(l)}function go(){if(s)return;s=1;m.forEach(function(h){k('modulepreload',h)});var p=location.pathname;t.forEach(function(r){if(new RegExp(r[0]).test(p))r[1].forEach(function(i){var n=f[i];if(!/\\.css$/.test(n))k('modulepreload',b+n+'.js');else if(!d.querySelector('link[href="'+b+n+'"]'))k('preload',b+n,'style')})});if(j)try{k('preload',JSON.parse(j.textContent).snapshot,'fetch')}catch(x){}var c=d.createElement('script');c.type='module';c.crossOrigin='';c.src=e;d.body.appendChild(c)}function later(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,300)}var j=d.getElementById('luxe-prerendered');if(!j)go();else if(d.readyState==='complete')later();else addEventListener('load',later,{once:true})})(${JSON.stringify(names)},${JSON.stringify(table)},${JSON.stringify(entry)},${JSON.stringify(preloads)},${JSON.stringify(base)})`
+  return `(function(f,t,e,m,b){var d=document,s=0;function k(r,h,a){var l=d.createElement('link');l.rel=r;l.href=h;if(a)l.as=a;l.crossOrigin='';d.head.appendChild(l)}function go(){if(s)return;s=1;m.forEach(function(h){k('modulepreload',h)});var p=location.pathname;t.forEach(function(r){if(new RegExp(r[0]).test(p))r[1].forEach(function(i){var n=f[i];if(!/\\.css$/.test(n))k('modulepreload',b+n+'.js');else if(!d.querySelector('link[href="'+b+n+'"]'))k('preload',b+n,'style')})});if(j)try{k('preload',JSON.parse(j.textContent).snapshot,'fetch')}catch(x){}var c=d.createElement('script');c.type='module';c.crossOrigin='';c.src=e;d.body.appendChild(c)}function later(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,300)}var j=d.getElementById('luxe-prerendered');if(!j)go();else if(d.readyState==='complete')later();else{addEventListener('load',later,{once:true});setTimeout(go,5000)}})(${JSON.stringify(names)},${JSON.stringify(table)},${JSON.stringify(entry)},${JSON.stringify(preloads)},${JSON.stringify(base)})`
 }
 
 function appLoader(): Plugin {

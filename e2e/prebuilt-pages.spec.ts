@@ -187,6 +187,17 @@ test.describe('with JavaScript', () => {
     })
   }
 
+  test('a picture that never arrives holds the app back 5 s at most', async ({ context, page }) => {
+    await context.addInitScript(skipSplash)
+    await context.addInitScript(seenPopup)
+    // The first card's picture is asked for and never answered: the page's load event never comes.
+    await page.route('**/images/products/**', () => {})
+    await page.goto('/women', { waitUntil: 'domcontentloaded' })
+    await page.getByRole('button', { name: 'Search' }).first().click()
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 })
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
+  })
+
   test('the app shell (the wishlist) asks for the app at once', async ({ context, page }) => {
     await context.addInitScript(skipSplash)
     await context.addInitScript(seenPopup)
