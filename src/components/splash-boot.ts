@@ -1,10 +1,13 @@
 /**
  * The page's first script, built by vite.config.ts into a classic script inlined at the top of
  * index.html's body: it runs while the document is parsed, before the app's code is fetched. It starts
- * the splash and holds taps on a prebuilt page's buttons until the app has taken the page over.
+ * the splash, holds taps on a prebuilt page's buttons until the app has taken the page over, and keeps the
+ * browser's install offer for the app.
  */
+import { keepEarlyInstallOffer } from '@/lib/early-install-offer'
 import { holdEarlyTaps } from '@/lib/early-taps'
 import { splashOptions, startSplash } from './splash-screen'
 
 startSplash(splashOptions)
 holdEarlyTaps()
+keepEarlyInstallOffer()

@@ -84,15 +84,23 @@ function keepStorage() {
 
 let listening = false
 
-/** Starts listening; call once, as early as possible (the event can fire soon after load). */
+/**
+ * Starts listening; call once, as early as possible. An offer made before (the event can fire before a
+ * prebuilt page's app code runs) was kept by the page's first script and is taken over here.
+ */
 export function listenForInstall(): void {
   if (listening || typeof window === 'undefined') return
   listening = true
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault()
+  const offered = (event: Event) => {
     deferred = event as BeforeInstallPromptEvent
     setState({ canInstall: !recentlyDismissed() })
+  }
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault()
+    offered(event)
   })
+  // Offered before the app's code ran: kept by the page's first script (early-install-offer.ts).
+  if (window.luxeInstallOffer) offered(window.luxeInstallOffer)
   window.addEventListener('appinstalled', () => {
     deferred = null
     setState({ canInstall: false })
