@@ -1,0 +1,15 @@
+/**
+ * Whether an error means a lazily loaded part's code did not arrive: the browsers' messages for a failed
+ * `import()`, and Vite's for a stylesheet of the part it could not load.
+ */
+const codeLoadMessages = [
+  'Failed to fetch dynamically imported module', // Chromium
+  'error loading dynamically imported module', // Firefox
+  'Importing a module script failed', // Safari
+  'Unable to preload CSS', // Vite's loader
+]
+
+export function isCodeLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : ''
+  return codeLoadMessages.some((start) => message.startsWith(start))
+}
