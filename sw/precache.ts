@@ -1,9 +1,10 @@
 /**
- * The app shell: every script and style of the build is precached, with the home page and the app shell
- * page. A navigation asks the server first (its prebuilt page, with the real status), keeps each page
- * visited, and offline answers with the kept page, else the home page for `/`, else the shell, so every
- * route opens offline. Server paths are never answered with a page: an API or dev-tool URL must reach the
- * server or fail visibly.
+ * The app shell: the code the offline app needs (see precache-plan.ts) is precached, with the home page
+ * and the app shell page. A navigation asks the server first (its prebuilt page, with the real status),
+ * keeps each page visited, and offline answers with the kept page, else the home page for `/`, else the
+ * shell, so every route opens offline (a page whose code was never fetched then says it needs a
+ * connection). Server paths are never answered with a page: an API or dev-tool URL must reach the server
+ * or fail visibly.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
