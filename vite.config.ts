@@ -236,13 +236,15 @@ const start = startModules()
 
 /**
  * The service worker's precache, trimmed once the build is written (sw/precache-plan.ts says what is
- * left out and why): read from Vite's build manifest, never from file names.
+ * left out and why): read from Vite's build manifest and the precached pages themselves, never from
+ * file names.
  */
 function offlinePrecache() {
+  let outDir = ''
   let manifestFile = ''
   return {
     configure(config: ResolvedConfig) {
-      const outDir = resolve(config.root, config.build.outDir)
+      outDir = resolve(config.root, config.build.outDir)
       const file = config.build.manifest
       manifestFile = join(outDir, typeof file === 'string' ? file : '.vite/manifest.json')
     },
@@ -253,7 +255,10 @@ function offlinePrecache() {
         )
       }
       const buildManifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest
-      const left = leftOutOfPrecache(buildManifest)
+      const pages = entries
+        .filter((entry) => entry.url.endsWith('.html'))
+        .map((entry) => readFileSync(join(outDir, entry.url), 'utf8'))
+      const left = leftOutOfPrecache(buildManifest, pages)
       return { manifest: entries.filter((entry) => !left.has(entry.url)), warnings: [] }
     },
   }

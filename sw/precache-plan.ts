@@ -1,6 +1,6 @@
 /**
  * Which of the build's files the service worker precaches, decided at build time from Vite's build
- * manifest (`dist/.vite/manifest.json`).
+ * manifest (`dist/.vite/manifest.json`) and the precached pages themselves.
  *
  * The precache holds what the offline promises need: the app and everything it loads by itself (header,
  * footer, cart drawer, search, chat, prompts, the outbox and its senders) and the pages of the catalogue,
@@ -134,9 +134,23 @@ export function offlineFiles(
   return files
 }
 
-/** The build's files to leave out of the precache: those the offline app does not need. */
+/**
+ * The stylesheets a page carries inline: each is followed by a disabled link to its file, which tells
+ * Vite's loader that the page has it already, so that page never fetches the file.
+ */
+export function inlineStylesheets(html: string): string[] {
+  return [...html.matchAll(/<link rel="stylesheet" href="\/([^"]+\.css)" disabled>/g)].map(
+    (match) => match[1]!,
+  )
+}
+
+/**
+ * The build's files to leave out of the precache: those the offline app does not need, and the
+ * stylesheets every precached page carries inline (a copy no page would read).
+ */
 export function leftOutOfPrecache(
   manifest: BuildManifest,
+  precachedPages: readonly string[],
   isOffline?: (route: string) => boolean,
 ): Set<string> {
   const needed = offlineFiles(manifest, isOffline)
@@ -145,5 +159,8 @@ export function leftOutOfPrecache(
     ...(chunk.css ?? []),
     ...(chunk.assets ?? []),
   ])
-  return new Set(built.filter((file) => !needed.has(file)))
+  const left = new Set(built.filter((file) => !needed.has(file)))
+  const [first, ...others] = precachedPages.map((html) => new Set(inlineStylesheets(html)))
+  for (const file of first ?? []) if (others.every((page) => page.has(file))) left.add(file)
+  return left
 }

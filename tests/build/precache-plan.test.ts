@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  inlineStylesheets,
   isOfflineRoute,
   leftOutOfPrecache,
   offlineFiles,
@@ -10,7 +11,8 @@ import {
 
 /**
  * The precache is planned from the build manifest: the app and the offline pages with everything they
- * reach; the code only other pages use (the staff area first) is left out.
+ * reach; the code only other pages use (the staff area first) is left out, and so is a copy of a
+ * stylesheet every page carries inline.
  */
 const route = (name: string, file: string, extra: object = {}) => ({
   [`src/routes/${name}.tsx?tsr-split=component`]: {
@@ -83,7 +85,7 @@ describe('the precache plan', () => {
   })
 
   it('leaves out what only the staff area and sign-in use, and the search worker', () => {
-    expect([...leftOutOfPrecache(manifest)].sort()).toEqual([
+    expect([...leftOutOfPrecache(manifest, [])].sort()).toEqual([
       'assets/admin-ui.css',
       'assets/admin-ui.js',
       'assets/admin.js',
@@ -93,6 +95,17 @@ describe('the precache plan', () => {
       'assets/product-photos.js',
       'assets/search.worker.js',
     ])
+  })
+
+  it('leaves out a stylesheet only when every precached page carries it inline', () => {
+    const inline = (file: string) =>
+      `<style>body{}</style><link rel="stylesheet" href="/${file}" disabled>`
+    const home = `${inline('assets/start.css')}${inline('assets/listing.css')}`
+    const shell = inline('assets/start.css')
+    const left = leftOutOfPrecache(manifest, [home, shell])
+    expect(left.has('assets/start.css')).toBe(true)
+    expect(left.has('assets/listing.css')).toBe(false)
+    expect(inlineStylesheets('<link rel="stylesheet" href="/assets/a.css">')).toEqual([])
   })
 
   it('refuses a route file that is not classified', () => {
