@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { isHashedCode } from '../../../../sw/asset-paths'
+import { isHashedCode, servedUrl } from '../../../../sw/asset-paths'
 import { buildVersion, cacheNames } from '../../../../sw/build-info'
 import { CATALOGUE_DETAILS_PATH, CATALOGUE_PATH } from '../../../../sw/catalogue-paths'
 import {
@@ -79,6 +79,12 @@ describe('the build’s files', () => {
     expect(isHashedCode(url('/assets/catalogue-snapshot-819df31b5bea.json'))).toBe(false)
     expect(isHashedCode(url('/images/products/dress-001.svg'))).toBe(false)
     expect(isHashedCode(url('/sw.js'))).toBe(false)
+  })
+
+  it('fetches a folder’s index.html at the folder, as the browser loaded it', () => {
+    expect(servedUrl('http://127.0.0.1/index.html')).toBe('http://127.0.0.1/')
+    expect(servedUrl('http://127.0.0.1/women/index.html')).toBe('http://127.0.0.1/women/')
+    expect(servedUrl('http://127.0.0.1/app-shell.html')).toBe('http://127.0.0.1/app-shell.html')
   })
 
   it('keeps the code cache across releases, like the pictures', () => {
