@@ -290,9 +290,10 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest,
-      // The manifest's icons are added once by includeManifestIcons; the globs leave PNGs out so they
-      // are not listed twice. Product pictures are cached at run time (bounded), never precached.
-      includeManifestIcons: true,
+      // The manifest's icons (34 KB) are not precached: only the browser reads them, when it offers or
+      // installs the app and draws its shortcuts, and it fetches them itself then. The globs leave PNGs
+      // out. Product pictures are cached at run time (bounded), never precached.
+      includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,ico}'],
         // Prebuilt pages other than the home page are cached as they are visited (sw/precache.ts).
