@@ -13,3 +13,9 @@ export function isCodeLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : ''
   return codeLoadMessages.some((start) => message.startsWith(start))
 }
+
+/** The address of the file that did not arrive, when the message names it (Safari's does not). */
+export function missingCodeUrl(error: unknown): string | undefined {
+  if (!isCodeLoadError(error)) return undefined
+  return /(?:https?:\/\/|\/)[^\s'"]+$/.exec((error as Error).message)?.[0]
+}
