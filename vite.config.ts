@@ -1,11 +1,14 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { build, defineConfig, type Plugin, type Rollup } from 'vite'
+import { build, defineConfig, type Plugin, type ResolvedConfig, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { chakraBaseCssPlugin } from './build/chakra-base-css'
 import { prerenderPages } from './build/prerender'
 import { manifest } from './src/config/manifest'
+import { leftOutOfPrecache, type BuildManifest } from './sw/precache-plan'
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -272,6 +275,37 @@ function startModules() {
 }
 const start = startModules()
 
+/**
+ * The service worker's precache, trimmed once the build is written (sw/precache-plan.ts says what is
+ * left out and why): read from Vite's build manifest and the precached pages themselves, never from
+ * file names.
+ */
+function offlinePrecache() {
+  let outDir = ''
+  let manifestFile = ''
+  return {
+    configure(config: ResolvedConfig) {
+      outDir = resolve(config.root, config.build.outDir)
+      const file = config.build.manifest
+      manifestFile = join(outDir, typeof file === 'string' ? file : '.vite/manifest.json')
+    },
+    transform<Entry extends { url: string }>(entries: Entry[]) {
+      if (!existsSync(manifestFile)) {
+        throw new Error(
+          `The precache is planned from the build manifest; ${manifestFile} is missing.`,
+        )
+      }
+      const buildManifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest
+      const pages = entries
+        .filter((entry) => entry.url.endsWith('.html'))
+        .map((entry) => readFileSync(join(outDir, entry.url), 'utf8'))
+      const left = leftOutOfPrecache(buildManifest, pages)
+      return { manifest: entries.filter((entry) => !left.has(entry.url)), warnings: [] }
+    },
+  }
+}
+const precache = offlinePrecache()
+
 const backendTarget = process.env.BACKEND_URL ?? 'http://127.0.0.1:54321'
 const backendPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/storage/v1', '/__dev']
 
@@ -297,18 +331,22 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest,
-      // The manifest's icons are added once by includeManifestIcons; the globs leave PNGs out so they
-      // are not listed twice. Product pictures are cached at run time (bounded), never precached.
-      includeManifestIcons: true,
+      // The manifest's icons (34 KB) are not precached: only the browser reads them, when it offers or
+      // installs the app and draws its shortcuts, and it fetches them itself then. The globs leave PNGs
+      // out. Product pictures are cached at run time (bounded), never precached.
+      includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,ico}'],
         // Prebuilt pages other than the home page are cached as they are visited (sw/precache.ts).
         globIgnores: ['images/products/**', 'icons/**/*.ts', '*/**/index.html', '404.html'],
+        // Only the code the offline app needs (sw/precache-plan.ts); the rest is kept as it is fetched.
+        manifestTransforms: [precache.transform],
         // A classic-script worker written straight to sw.js: no intermediate sw.mjs left in dist, and
         // browsers without module service workers still install it.
         rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
+      integration: { configureOptions: precache.configure },
     }),
   ],
   resolve: { alias },

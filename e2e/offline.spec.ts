@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect as baseExpect, test, type Page } from '@playwright/test'
 import {
   cacheContents,
@@ -6,6 +7,7 @@ import {
   waitForCachedCatalogue,
   waitForServiceWorker,
 } from './support/pwa'
+import { signInForm } from './support/accounts'
 import { copyBuild, readRows, startTestServer, type TestServer } from './support/server'
 
 // These tests need the real service worker (offline work, its caches or what it serves).
@@ -163,5 +165,57 @@ test('shopping works with the server stopped; an offline sign-up is delivered ex
     '/rest/v1/rpc/catalogue_details',
   ])
 
+  await context.close()
+})
+
+test('a page kept only once opened says offline that it needs a connection, then works offline once seen', async ({
+  browser,
+}) => {
+  // The staff area's code is not precached (sw/precache-plan.ts); its layout chunk, from the build.
+  const manifest = JSON.parse(readFileSync(join(build, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; src?: string }
+  >
+  const adminChunk = Object.values(manifest).find(
+    (chunk) => chunk.src === 'src/routes/admin.tsx?tsr-split=component',
+  )!.file
+  expect(readFileSync(join(build, 'sw.js'), 'utf8')).not.toContain(adminChunk)
+
+  const context = await browser.newContext({ baseURL: server.url })
+  await skipIntro(context)
+  const page = await context.newPage()
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeVisible()
+  await waitForServiceWorker(page)
+  await waitForCachedCatalogue(page)
+
+  // Offline, never opened: the store's offline message in the shell, not an error page.
+  await server.stop()
+  await context.setOffline(true)
+  await page.goto('/admin')
+  const needsConnection = page
+    .getByRole('status')
+    .filter({ hasText: 'This page needs a connection' })
+  await expect(needsConnection).toBeVisible()
+  await expect(needsConnection).toContainText('your cart and your wishlist still work')
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0)
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Open cart/ })).toBeVisible()
+
+  // Back online, the page opens by itself: a visitor is sent to sign in.
+  await server.start()
+  await context.setOffline(false)
+  await expect(signInForm(page)).toBeVisible({ timeout: 30_000 })
+  await expect
+    .poll(async () => (await cacheContents(page))['luxe-assets-v1'] ?? [])
+    .toContain(`/${adminChunk}`)
+
+  // Opened once, it works with the server gone: its code comes from the worker's asset cache.
+  await server.stop()
+  await context.setOffline(true)
+  await page.goto('/admin')
+  await expect(signInForm(page)).toBeVisible()
+  await expect(needsConnection).toHaveCount(0)
+
+  await server.start()
   await context.close()
 })

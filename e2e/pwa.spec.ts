@@ -60,13 +60,72 @@ test('the build ships one classic sw.js whose precache lists each file once', ()
   const worker = readFileSync(join(build, 'sw.js'), 'utf8')
   const urls = [...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!)
   expect(urls).toContain('index.html')
-  expect(urls.filter((url) => url.startsWith('icons/')).sort()).toEqual([
-    'icons/icon-192.png',
-    'icons/icon-512.png',
-    'icons/icon-maskable-512.png',
-  ])
+  expect(urls).toContain('app-shell.html')
+  // The manifest's icons are fetched by the browser when it offers or installs the app.
+  expect(urls.filter((url) => url.startsWith('icons/'))).toEqual([])
   expect(urls.filter((url) => url.startsWith('images/products/'))).toEqual([])
   expect(new Set(urls).size).toBe(urls.length)
+})
+
+interface ManifestChunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+  css?: string[]
+  assets?: string[]
+}
+
+test('the precache holds all the code of the shopper’s offline pages and none only staff use', () => {
+  const worker = readFileSync(join(build, 'sw.js'), 'utf8')
+  const precached = new Set([...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!))
+  const manifest = JSON.parse(readFileSync(join(build, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >
+  const routeKey = (route: string) => `src/routes/${route}.tsx?tsr-split=component`
+  const isAdmin = (key: string) => /^src\/routes\/admin[.-]/.test(key) || key === routeKey('admin')
+  // The stylesheet written into every page is never fetched, so it needs no copy.
+  const inline = new Set(
+    [
+      ...readFileSync(join(build, 'app-shell.html'), 'utf8').matchAll(/href="\/([^"]+)" disabled/g),
+    ].map((match) => match[1]!),
+  )
+  const reach = (roots: string[], follow: 'static' | 'all', skip = (_key: string) => false) => {
+    const files = new Set<string>()
+    const seen = new Set<string>()
+    const walk = (key: string) => {
+      const chunk = manifest[key]
+      if (!chunk || seen.has(key) || skip(key)) return
+      seen.add(key)
+      files.add(chunk.file)
+      chunk.css?.forEach((file) => files.add(file))
+      chunk.imports?.forEach(walk)
+      if (follow === 'static') return
+      chunk.assets?.forEach((file) => files.add(file))
+      chunk.dynamicImports?.forEach(walk)
+    }
+    roots.forEach(walk)
+    return files
+  }
+
+  // What the entry and the pages the offline tests walk through need to render.
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!
+  const offlinePages = ['index', 'women', 'product.$slug', 'search', 'wishlist', 'checkout']
+  const needed = reach([entry, ...offlinePages.map(routeKey)], 'static')
+  const missing = [...needed].filter((file) => !precached.has(file) && !inline.has(file))
+  expect(missing).toEqual([])
+
+  // Nothing precached is reachable only through the staff area's routes.
+  const withoutAdmin = reach([entry], 'all', isAdmin)
+  const adminOnly = [...precached].filter(
+    (url) => url.startsWith('assets/') && !withoutAdmin.has(url),
+  )
+  const adminRoutes = Object.keys(manifest).filter(isAdmin)
+  expect(adminRoutes.length).toBeGreaterThan(5)
+  expect(adminOnly).toEqual([])
+  for (const key of adminRoutes) expect(precached.has(manifest[key]!.file), key).toBe(false)
 })
 
 test('Chromium finds the app installable, and our install offer never nags', async () => {

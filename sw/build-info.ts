@@ -43,6 +43,11 @@ export interface CacheNames {
   photos: string
   /** Prebuilt pages as visited: tied to the build, whose hashed files they name. */
   pages: string
+  /**
+   * Hashed scripts and styles left out of the precache, as fetched: tied to the cache schema like the
+   * images, since a hashed file never changes and a release keeps most of them.
+   */
+  assets: string
 }
 
 export function cacheNames(version: string): CacheNames {
@@ -52,5 +57,6 @@ export function cacheNames(version: string): CacheNames {
     images: `${CACHE_PREFIX}-images-v${CACHE_SCHEMA}`,
     photos: `${CACHE_PREFIX}-photos-v${CACHE_SCHEMA}`,
     pages: `${CACHE_PREFIX}-pages-${version}`,
+    assets: `${CACHE_PREFIX}-assets-v${CACHE_SCHEMA}`,
   }
 }

@@ -1,15 +1,18 @@
 /**
- * The app shell: every script and style of the build is precached, with the home page and the app shell
- * page. A navigation asks the server first (its prebuilt page, with the real status), keeps each page
- * visited, and offline answers with the kept page, else the home page for `/`, else the shell, so every
- * route opens offline. Server paths are never answered with a page: an API or dev-tool URL must reach the
- * server or fail visibly.
+ * The app shell: the code the offline app needs (see precache-plan.ts) is precached, with the home page
+ * and the app shell page. A navigation asks the server first (its prebuilt page, with the real status),
+ * keeps each page visited, and offline answers with the kept page, else the home page for `/`, else the
+ * shell, so every route opens offline (a page whose code was never fetched then says it needs a
+ * connection). Server paths are never answered with a page: an API or dev-tool URL must reach the server
+ * or fail visibly.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import type { WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
-import { matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
+import { addPlugins, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
+import { servedUrl } from './asset-paths'
 
 export const serverPaths = [
   /^\/auth\/v1(\/|$)/,
@@ -23,7 +26,25 @@ const filePath = /\/[^/]+\.[a-z0-9]+$/i
 /** A slow connection gets the kept copy after this long (the live catalogue corrects its prices). */
 const pageNetworkTimeoutSeconds = 3
 
+/**
+ * Workbox installs a file precached by revision (the home page, the shell page, the web app manifest)
+ * with a `reload` request, which downloads it again even when the browser has just loaded it. Asked at
+ * the address it is served at with `no-cache` instead, it is revalidated against the browser's copy: the
+ * server's current file all the same, but the first visit's home page costs a 304, not its size again.
+ */
+const revalidateBrowserCopy: WorkboxPlugin = {
+  requestWillFetch: async ({ request, event }) => {
+    if (event?.type !== 'install' || request.cache !== 'reload') return request
+    return new Request(servedUrl(request.url), {
+      cache: 'no-cache',
+      credentials: 'same-origin',
+      integrity: request.integrity,
+    })
+  },
+}
+
 export function routeAppShell(entries: Array<PrecacheEntry | string>, pagesCache: string): void {
+  addPlugins([revalidateBrowserCopy])
   precacheAndRoute(entries)
   const pages = new NetworkFirst({
     cacheName: pagesCache,

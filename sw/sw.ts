@@ -3,6 +3,7 @@
  * The service worker: wiring only. Each caching concern lives in its own module.
  */
 import { setCacheNameDetails } from 'workbox-core'
+import { routeHashedAssets } from './asset-cache'
 import { buildVersion, CACHE_PREFIX, cacheNames, PRECACHE_ID } from './build-info'
 import { deleteOtherCaches } from './cache-cleanup'
 import { routeCatalogue } from './catalogue-cache'
@@ -19,6 +20,7 @@ const names = cacheNames(version)
 
 setCacheNameDetails({ prefix: CACHE_PREFIX, precache: PRECACHE_ID, runtime: 'runtime', suffix: '' })
 routeAppShell(manifest, names.pages)
+routeHashedAssets(names.assets)
 routeCatalogue(names.catalogue)
 routeProductImages(names.images)
 routeProductPhotos(names.photos)

@@ -1,7 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from '@/routeTree.gen'
-import { ErrorPage } from '@/components/error-page'
 import { PageLoading } from '@/components/page-loading'
+import { RouteErrorPage } from '@/app/route-error-page'
 
 /**
  * The app's router. The build's prerendering gives each page a memory history of its own, and no scroll
@@ -13,8 +13,9 @@ export function createAppRouter(history?: RouterHistory) {
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
     defaultPendingComponent: PageLoading,
-    // Errors inside a page show the error page within the shell (header and footer still work).
-    defaultErrorComponent: ErrorPage,
+    // Errors inside a page show within the shell (header and footer still work); a page whose code
+    // cannot be fetched offline says that it needs a connection.
+    defaultErrorComponent: RouteErrorPage,
     defaultPendingMs: 150,
     scrollRestoration: !history,
   })

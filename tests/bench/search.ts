@@ -201,7 +201,7 @@ function longestClone(products: Product[]): number {
   return longest
 }
 
-const budgets: Record<number, number> = { 1000: 4, 10000: 8, 50000: 16 }
+const budgets: Record<number, number> = { 1000: 2, 10000: 4, 50000: 8 }
 /** Catalogues from this size on are searched in a Web Worker (src/features/search/search-service.ts). */
 const workerThreshold = 5000
 

@@ -60,8 +60,14 @@ export function createSearchService(
   let generation = 0
   let worker: Worker | undefined
   let mode: SearchService['mode'] = 'main-thread'
-  const pending = new Map<number, (response: SearchWorkerResponse) => void>()
+  /** Searches sent to the worker, by id, with their query in case they must be asked again. */
+  const pending = new Map<
+    number,
+    { query: string; answer: (response: SearchWorkerResponse) => void }
+  >()
   let nextId = 1
+  let current: SearchCatalogue | undefined
+  let workerFailed = false
 
   function post(message: SearchWorkerRequest) {
     worker?.postMessage(message)
@@ -76,28 +82,44 @@ export function createSearchService(
       return undefined
     }
     worker.addEventListener('message', (event: MessageEvent<SearchWorkerResponse>) => {
-      const answer = pending.get(event.data.id)
+      const waiting = pending.get(event.data.id)
       pending.delete(event.data.id)
-      answer?.(event.data)
+      waiting?.answer(event.data)
     })
+    // The worker's script could not be fetched (offline, before it was ever kept) or the worker broke:
+    // the catalogue is indexed on the main thread instead, and what was asked is answered from there.
     worker.addEventListener('error', () => {
-      for (const answer of pending.values()) answer({ type: 'error', id: 0, message: 'worker' })
+      worker?.terminate()
+      worker = undefined
+      workerFailed = true
+      const waiting = [...pending.values()]
       pending.clear()
+      if (current) {
+        indexedKey = undefined
+        service.setCatalogue(current)
+      }
+      for (const { query, answer } of waiting) {
+        service.search(query).then(
+          (results) => answer({ type: 'results', id: 0, results }),
+          (error: unknown) => answer({ type: 'error', id: 0, message: String(error) }),
+        )
+      }
     })
     return worker
   }
 
-  return {
+  const service: SearchService = {
     get mode() {
       return mode
     },
     setCatalogue(catalogue) {
+      current = catalogue
       const key = `${catalogue.version}:${catalogue.products.length}:${catalogue.brands.length}`
       if (key === indexedKey) return
       indexedKey = key
       const mine = ++generation
       const { products, brands } = catalogue
-      const inWorker = products.length >= threshold ? startWorker() : undefined
+      const inWorker = products.length >= threshold && !workerFailed ? startWorker() : undefined
       if (inWorker) {
         mode = 'worker'
         ready = (async () => {
@@ -134,14 +156,18 @@ export function createSearchService(
       const id = nextId++
       const target = worker
       return new Promise<SearchResult[]>((resolve, reject) => {
-        pending.set(id, (response) => {
-          if (response.type === 'results') resolve(response.results)
-          else reject(new Error(`Search failed in the worker: ${response.message}`))
+        pending.set(id, {
+          query,
+          answer: (response) => {
+            if (response.type === 'results') resolve(response.results)
+            else reject(new Error(`Search failed in the worker: ${response.message}`))
+          },
         })
         target.postMessage({ type: 'search', id, query } satisfies SearchWorkerRequest)
       })
     },
   }
+  return service
 }
 
 let shared: SearchService | undefined

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
+import { isHashedCode, servedUrl } from '../../../../sw/asset-paths'
 import { buildVersion, cacheNames } from '../../../../sw/build-info'
 import { CATALOGUE_DETAILS_PATH, CATALOGUE_PATH } from '../../../../sw/catalogue-paths'
 import {
@@ -67,6 +68,30 @@ describe('cache versions', () => {
     const names = cacheNames(buildVersion(a))
     expect(names.catalogue).toContain(buildVersion(a))
     expect(Object.values(names).every((name) => name.startsWith('luxe-'))).toBe(true)
+  })
+})
+
+describe('the build’s files', () => {
+  it('keeps hashed scripts and stylesheets apart from other files', () => {
+    const url = (path: string) => new URL(path, 'http://127.0.0.1')
+    expect(isHashedCode(url('/assets/admin.products-DieZx8Ny.js'))).toBe(true)
+    expect(isHashedCode(url('/assets/start-DduLBPrx.css'))).toBe(true)
+    expect(isHashedCode(url('/assets/catalogue-snapshot-819df31b5bea.json'))).toBe(false)
+    expect(isHashedCode(url('/images/products/dress-001.svg'))).toBe(false)
+    expect(isHashedCode(url('/sw.js'))).toBe(false)
+  })
+
+  it('fetches a folder’s index.html at the folder, as the browser loaded it', () => {
+    expect(servedUrl('http://127.0.0.1/index.html')).toBe('http://127.0.0.1/')
+    expect(servedUrl('http://127.0.0.1/women/index.html')).toBe('http://127.0.0.1/women/')
+    expect(servedUrl('http://127.0.0.1/app-shell.html')).toBe('http://127.0.0.1/app-shell.html')
+  })
+
+  it('keeps the code cache across releases, like the pictures', () => {
+    const a = cacheNames(buildVersion(['index.html']))
+    const b = cacheNames(buildVersion(['index.html', 'assets/app-abc.js']))
+    expect(a.assets).toBe(b.assets)
+    expect(a.pages).not.toBe(b.pages)
   })
 })
 

@@ -92,4 +92,24 @@ describe('search service', () => {
     expect(service.mode).toBe('main-thread')
     expect(warn).toHaveBeenCalled()
   })
+
+  it('searches on the main thread when the worker script cannot be fetched', async () => {
+    // A worker whose script fails to load: it never answers, and reports an error event a moment later.
+    const worker = Object.assign(new EventTarget(), {
+      postMessage: vi.fn(),
+      terminate: vi.fn(),
+    }) as unknown as Worker
+    const service = createSearchService({ workerThreshold: 10, createWorker: () => worker })
+    service.setCatalogue(catalogue)
+    expect(service.mode).toBe('worker')
+    const asked = service.search('gown')
+    setTimeout(() => worker.dispatchEvent(new Event('error')))
+    expect(await asked).toEqual(reference.search('gown'))
+    expect(await service.search('leather')).toEqual(reference.search('leather'))
+    expect(service.mode).toBe('main-thread')
+    expect(worker.terminate).toHaveBeenCalled()
+    // A newer catalogue does not try the worker a second time.
+    service.setCatalogue({ ...catalogue, version: `${catalogue.version}-next` })
+    expect(service.mode).toBe('main-thread')
+  })
 })
