@@ -38,14 +38,11 @@ const variableNames = (text: string) => new Set(text.match(/--(?:[a-zA-Z0-9_-]|\
 export function chakraStartCss(full: string, used: string): string {
   const root = postcss.parse(full)
   const wanted = variableNames(used)
+  // The variables the kept rules read, then those these refer to, and so on.
   const declarations: Declaration[] = []
   root.walkDecls((declaration) => {
     if (declaration.prop.startsWith('--')) declarations.push(declaration)
-  })
-  // The variables the kept rules read, then those these refer to, and so on.
-  root.walkDecls((declaration) => {
-    if (!declaration.prop.startsWith('--'))
-      variableNames(declaration.value).forEach((name) => wanted.add(name))
+    else variableNames(declaration.value).forEach((name) => wanted.add(name))
   })
   for (let grew = true; grew;) {
     grew = false

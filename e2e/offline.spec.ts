@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test'
 import {
   cacheContents,
   skipIntro,
@@ -41,18 +41,23 @@ test.afterAll(async () => {
 const offlineNote = (page: Page) =>
   page.getByRole('status').filter({ hasText: "You're offline — browsing saved catalogue" })
 
-test('shopping works with the server stopped; an offline sign-up is delivered exactly once', async ({
-  browser,
-}) => {
+/** A fresh profile that opened the home page online once: the worker controls it and kept the catalogue. */
+async function openedOnceOnline(browser: Browser) {
   const context = await browser.newContext({ baseURL: server.url })
   await skipIntro(context)
   const page = await context.newPage()
-
-  // Online, once: the worker takes control and keeps the catalogue.
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeVisible()
   await waitForServiceWorker(page)
   await waitForCachedCatalogue(page)
+  return { context, page }
+}
+
+test('shopping works with the server stopped; an offline sign-up is delivered exactly once', async ({
+  browser,
+}) => {
+  // Online, once: the worker takes control and keeps the catalogue.
+  const { context, page } = await openedOnceOnline(browser)
 
   await server.stop()
   await context.setOffline(true)
@@ -181,13 +186,7 @@ test('a page kept only once opened says offline that it needs a connection, then
   )!.file
   expect(readFileSync(join(build, 'sw.js'), 'utf8')).not.toContain(adminChunk)
 
-  const context = await browser.newContext({ baseURL: server.url })
-  await skipIntro(context)
-  const page = await context.newPage()
-  await page.goto('/')
-  await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeVisible()
-  await waitForServiceWorker(page)
-  await waitForCachedCatalogue(page)
+  const { context, page } = await openedOnceOnline(browser)
 
   // Offline, never opened: the store's offline message in the shell, not an error page.
   await server.stop()
