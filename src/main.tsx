@@ -9,6 +9,7 @@ import { AppProvider } from '@/app/provider'
 import { listenForInstall } from '@/app/pwa/install-prompt'
 import { createAppRouter } from '@/app/router'
 import { attachPersistence, makeStore, type RootState } from '@/app/store'
+import { titlesFromBuild } from '@/features/catalogue/api/catalogue-titles'
 import { catalogueFromBuild, ensureCatalogue } from '@/features/catalogue/catalogue-slice'
 import { nextTask } from '@/lib/next-task'
 
@@ -53,8 +54,10 @@ const [prebuilt] = await Promise.all([
 ])
 if (prebuilt && rendersAsBuilt(router)) {
   // The page goes on showing the build's catalogue until the live one (or the device's) replaces it.
-  if (store.getState().catalogue.status === 'idle')
+  if (store.getState().catalogue.status === 'idle') {
     store.dispatch(catalogueFromBuild(prebuilt.catalogue))
+    titlesFromBuild(prebuilt.catalogue)
+  }
   // Rendered as the server rendered it: the router leaves out the outer boundary it adds in the browser.
   router.ssr = { manifest: undefined }
   // Hydration reads the state the page was built in, whatever reaches the store meanwhile (the live

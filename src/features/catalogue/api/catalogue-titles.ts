@@ -1,4 +1,19 @@
+import type { Catalogue } from '../types'
 import { catalogueLoader } from './catalogue-loader'
+
+let fromBuild: Catalogue | undefined
+
+/**
+ * A prebuilt page shows the catalogue the build rendered it from until the live one is in memory; its
+ * titles name what it shows.
+ */
+export function titlesFromBuild(catalogue: Catalogue) {
+  fromBuild = catalogue
+}
+
+function known(): Catalogue | undefined {
+  return catalogueLoader.peek() ?? fromBuild
+}
 
 /**
  * Page titles from the catalogue already in memory, for route `head`s. Never waits for the network: on a
@@ -6,7 +21,7 @@ import { catalogueLoader } from './catalogue-loader'
  * catalogue is in.
  */
 export function productName(slugOrId: string): string | undefined {
-  const products = catalogueLoader.peek()?.products ?? []
+  const products = known()?.products ?? []
   return (
     products.find((product) => product.id === slugOrId) ??
     products.find((product) => product.slug === slugOrId)
@@ -14,5 +29,5 @@ export function productName(slugOrId: string): string | undefined {
 }
 
 export function brandName(slug: string): string | undefined {
-  return catalogueLoader.peek()?.brands.find((brand) => brand.slug === slug)?.name
+  return known()?.brands.find((brand) => brand.slug === slug)?.name
 }
