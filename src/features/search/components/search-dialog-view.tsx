@@ -33,7 +33,7 @@ import {
 } from '../search-slice'
 import { useSearchRunner } from '../use-search-runner'
 import { getSearchService } from '../worker/search-service'
-import { noteSearchClosed } from './load-search-dialog'
+import { noteSearchClosed, noteSearchGone } from './load-search-dialog'
 import { SearchResultItem } from './search-result-item'
 
 const browseLinks = [
@@ -93,6 +93,7 @@ export function SearchDialogView() {
       onOpenChange={(details) => {
         if (!details.open) close()
       }}
+      onExitComplete={noteSearchGone}
       placement="top"
       size="lg"
       initialFocusEl={() => inputRef.current}
