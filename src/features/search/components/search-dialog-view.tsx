@@ -19,6 +19,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useRef, type KeyboardEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { CloseIcon, SearchIcon } from '@/components/icons'
+import { useOverlayLayer } from '@/components/modal-layer'
 import { VisuallyHidden } from '@/components/visually-hidden'
 import { paths } from '@/config/paths'
 import {
@@ -68,6 +69,8 @@ export function SearchDialogView() {
   const listRef = useRef<HTMLUListElement>(null)
   useSearchRunner(getSearchService())
   const navigate = useNavigate()
+  // From the side menu's search box it opens above the menu, inside it (see modal-layer.ts).
+  const layer = useOverlayLayer(open)
 
   const close = () => {
     noteSearchClosed()
@@ -98,7 +101,7 @@ export function SearchDialogView() {
       size="lg"
       initialFocusEl={() => inputRef.current}
     >
-      <Portal>
+      <Portal key={layer.key} container={layer.container}>
         <DialogBackdrop bg="blackAlpha.600" />
         <DialogPositioner px={{ base: '2', md: '4' }}>
           <DialogContent
