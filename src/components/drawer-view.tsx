@@ -8,7 +8,7 @@ import {
 } from 'react'
 import { createPortal } from 'react-dom'
 import { CloseIcon } from './icons'
-import { modalLayerAttribute } from './modal-layer'
+import { modalLayerAttribute, modalLayersChanged } from './modal-layer'
 import type { DrawerProps } from './drawer'
 import './drawer-view.css'
 import './visually-hidden.css'
@@ -80,11 +80,13 @@ function OpenDrawer(props: DrawerProps) {
     closed.current = false
     // Focus moves to the first focusable element (the close button) unless the caller names another.
     dialog.showModal()
+    modalLayersChanged()
     latest.current.initialFocusEl?.()?.focus()
     return () => {
       closed.current = true
       // Closed before focus moves: until then the page behind is inert and cannot take it.
       dialog.close()
+      modalLayersChanged()
       unlock()
       // Back where the shopper was, without scrolling: the page has not moved since (it was locked),
       // and Chromium scrolls a stuck sticky header's buttons back to their place in the flow.

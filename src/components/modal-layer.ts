@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react'
+import { useMemo, useState, useSyncExternalStore, type RefObject } from 'react'
 
 /** Marks the drawers' `<dialog>` elements, open as modal dialogs in the browser's top layer. */
 export const modalLayerAttribute = 'data-modal-layer'
@@ -38,4 +38,42 @@ export function useOverlayLayer(open: boolean): OverlayLayer {
       setLayer({ key: layer.key + 1, container: { current: top } })
   }
   return layer
+}
+
+const listeners = new Set<() => void>()
+
+/** A drawer has opened or closed: overlays that follow the top layer move (see useTopOverlayLayer). */
+export function modalLayersChanged() {
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+const layerIds = new WeakMap<HTMLElement, number>()
+let nextLayerId = 1
+
+function layerKey(element: HTMLElement | null): number {
+  if (!element) return 0
+  let id = layerIds.get(element)
+  if (id === undefined) {
+    id = nextLayerId++
+    layerIds.set(element, id)
+  }
+  return id
+}
+
+/**
+ * For an overlay that stays up while drawers open and close (the toasts): it is attached inside the
+ * drawer open on top, and moves there and back as drawers come and go, so a toast is never dimmed and
+ * dead under a drawer's backdrop.
+ */
+export function useTopOverlayLayer(): OverlayLayer {
+  const top = useSyncExternalStore(subscribe, topModalLayer, () => null)
+  const container = useMemo(() => ({ current: top }), [top])
+  return { key: layerKey(top), container }
 }
