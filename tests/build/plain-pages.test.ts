@@ -108,6 +108,7 @@ describe('the start-up path', () => {
 
   it.each([
     'src/components/drawer-view.tsx',
+    'src/features/cart/components/cart-drawer.tsx',
     'src/components/header/side-menu.tsx',
     'src/features/catalogue/components/listing-view.tsx',
   ])(
