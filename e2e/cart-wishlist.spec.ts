@@ -93,6 +93,48 @@ test('Clear Cart empties the cart for good, and Checkout goes to /checkout', asy
   await expect(page.getByRole('button', { name: 'Open cart, 0 items' })).toBeVisible()
 })
 
+test('the cart drawer is modal: focus stays out of the page behind, Escape and the backdrop close it, focus comes back', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const cartButton = page.getByRole('button', { name: 'Open cart, 0 items' })
+  await cartButton.click()
+  const drawer = page.getByRole('dialog', { name: 'Shopping Cart (0)' })
+  await expect(drawer).toBeVisible()
+  await expect(drawer.getByRole('button', { name: 'Close cart' })).toBeFocused()
+  // Tab goes round the drawer and the browser's own controls (then nothing in the page has focus),
+  // never to the page behind, which the browser makes inert.
+  const reached: string[] = []
+  for (let step = 0; step < 5; step++) {
+    await page.keyboard.press('Tab')
+    reached.push(
+      await drawer.evaluate((element) => {
+        const active = document.activeElement
+        if (!active || active === document.body) return '(outside the page)'
+        return element.contains(active) ? (active.textContent ?? '') : 'the page behind'
+      }),
+    )
+  }
+  expect(reached).not.toContain('the page behind')
+  expect(reached).toContain('Continue Shopping')
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+  await expect(cartButton).toBeFocused()
+
+  // A click on the backdrop (the drawer is 448 px wide at the right) closes it and reaches nothing
+  // behind: here the WOMEN link lies under it.
+  const women = await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'WOMEN', exact: true })
+    .boundingBox()
+  await cartButton.click()
+  await expect(drawer).toBeVisible()
+  await page.mouse.click(women!.x + women!.width / 2, women!.y + women!.height / 2)
+  await expect(drawer).toBeHidden()
+  await expect(cartButton).toBeFocused()
+  expect(new URL(page.url()).pathname).toBe('/')
+})
+
 test('a guest keeps a wishlist on the device', async ({ page }) => {
   await seedOldFormat(page, {
     wishlist: [watch, { ...watch, productId: 'bags-001', name: 'Tote' }],

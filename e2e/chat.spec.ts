@@ -78,7 +78,8 @@ test.describe('quick options', () => {
     await expect(page.getByText('Silk Evening Gown has been added to your cart!')).toBeVisible()
     const cart = page.getByRole('dialog', { name: 'Shopping Cart (1)' })
     await expect(cart).toBeVisible()
-    await expect(cart.getByText('Silk Evening Gown')).toBeVisible()
+    // The line, not the toast: toasts show inside an open drawer, above its backdrop.
+    await expect(cart.getByRole('listitem', { name: 'Silk Evening Gown' })).toBeVisible()
   })
 
   test("What's on sale right now?", async ({ page }) => {

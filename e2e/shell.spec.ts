@@ -376,14 +376,25 @@ test.describe('header on a 360 px phone', () => {
     await expect(menu).toBeHidden()
   })
 
-  test('keeps focus inside while open, closes on Escape and gives focus back', async ({ page }) => {
+  test('keeps focus out of the page behind while open, closes on Escape and gives focus back', async ({
+    page,
+  }) => {
     const openMenu = page.getByRole('button', { name: 'Open menu' })
     await openMenu.click()
     const menu = page.getByRole('dialog', { name: 'Menu' })
     await expect(menu).toBeVisible()
     await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused()
-    // Backwards from the close button focus wraps to the last item and stays inside. (Forwards, the next
-    // stop is the search box, which opens the search dialog on focus.)
+    // The menu is the browser's modal dialog: the page behind is inert, so focus never reaches it.
+    // Backwards past the close button it goes to the browser's own controls (nothing in the page has
+    // focus), then wraps to the last item. (Forwards, the next stop is the search box, which opens the
+    // search dialog on focus.)
+    const focusIsInMenuOrOutOfPage = () =>
+      menu.evaluate(
+        (element) =>
+          element.contains(document.activeElement) || document.activeElement === document.body,
+      )
+    await page.keyboard.press('Shift+Tab')
+    expect(await focusIsInMenuOrOutOfPage()).toBe(true)
     await page.keyboard.press('Shift+Tab')
     await expect(menu.getByRole('button', { name: 'COLLECTIONS' })).toBeFocused()
     for (let step = 0; step < 8; step++) {
@@ -394,6 +405,51 @@ test.describe('header on a 360 px phone', () => {
     await page.keyboard.press('Escape')
     await expect(menu).toBeHidden()
     await expect(openMenu).toBeFocused()
+  })
+
+  test('the search box opens the search dialog above the menu; Escape there leaves the menu open', async ({
+    page,
+  }) => {
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('dialog', { name: 'Menu' })
+    const searchBox = menu.getByRole('searchbox', { name: 'Search the store' })
+    await searchBox.click()
+    const search = page.getByRole('dialog', { name: 'Search Fashion' })
+    await search.getByPlaceholder('Search for fashion items...').fill('kitenge')
+    await expect(search.getByRole('heading', { name: /Search Results/ })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(search).toBeHidden()
+    await expect(menu).toBeVisible()
+    await expect(searchBox).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+  })
+
+  test('a tap beside the menu closes it; the page behind does not scroll while it is open', async ({
+    page,
+  }) => {
+    // Once the app has the page: it scrolls to the top as it takes a prebuilt page over.
+    await takenOver(page.getByRole('button', { name: 'Open menu' }))
+    await page.waitForLoadState('networkidle')
+    await page.evaluate(() => window.scrollTo(0, 400))
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400)
+    await page.getByRole('button', { name: 'Open menu' }).evaluate((button) => {
+      // A real tap: Playwright's own click would first scroll the sticky header's button into view.
+      ;(button as HTMLButtonElement).click()
+    })
+    const menu = page.getByRole('dialog', { name: 'Menu' })
+    await expect(menu).toBeVisible()
+    await page.mouse.move(340, 500)
+    await page.mouse.wheel(0, 600)
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => window.scrollY)).toBe(400)
+    // The menu is 320 px wide: at x 345 is the backdrop.
+    await page.mouse.click(345, 500)
+    await expect(menu).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
+    expect(await page.evaluate(() => window.scrollY)).toBe(400)
+    await page.mouse.wheel(0, 300)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400)
   })
 })
 

@@ -4,7 +4,7 @@ import './button-link.css'
  * The look of a button, for links that act as calls to action (a link must stay a link: it navigates,
  * can be opened in a new tab, and is announced as one). Put it on a span inside the router's Link.
  */
-export type ButtonLinkVariant = 'solid' | 'outline' | 'gold' | 'light' | 'outlineLight'
+export type ButtonLinkVariant = 'solid' | 'outline' | 'quiet' | 'gold' | 'light' | 'outlineLight'
 
 const variants = {
   solid: {
@@ -18,6 +18,13 @@ const variants = {
     color: 'brand.ink',
     borderColor: 'brand.ink',
     _hover: { bg: 'brand.ink', color: 'white' },
+  },
+  /** A second choice beside a solid one: a hairline border, no fill. */
+  quiet: {
+    bg: 'transparent',
+    color: 'brand.ink',
+    borderColor: 'brand.line',
+    _hover: { bg: 'brand.cream' },
   },
   gold: {
     bg: 'brand.goldLight',

@@ -1,7 +1,5 @@
-import type { HTMLChakraProps } from '@chakra-ui/react/styled-system'
 import type { ReactNode } from 'react'
 import { OptionalPart, useWantedOnce } from './optional-part'
-import { inChakraScope } from './ui/chakra-part'
 
 export type DrawerSide = 'top' | 'bottom' | 'left' | 'right'
 
@@ -23,20 +21,20 @@ export interface DrawerProps {
   /** Keep the title for screen readers but draw `headerStart` instead (e.g. a logo). */
   hideTitle?: boolean
   headerStart?: ReactNode
-  /** Where focus goes when it opens (default: the first focusable element). */
+  /** Where focus goes when it opens (default: the first focusable element, the close button). */
   initialFocusEl?: () => HTMLElement | null
   /** Where focus returns when it closes (default: the element focused before it opened). */
   finalFocusEl?: () => HTMLElement | null
-  contentProps?: HTMLChakraProps<'section'>
 }
 
 const loadView = () => import('./drawer-view')
-const loadDrawerView = inChakraScope(() => loadView().then((module) => module.DrawerView))
+const loadDrawerView = () => loadView().then((module) => module.DrawerView)
 
 /**
- * A panel that slides in from an edge of the screen. The dialog machinery behind it (focus trap, scroll
- * lock, dismissal) is fetched when the browser is idle or on the first opening, so a page with a closed
- * drawer pays nothing for it on first load.
+ * A panel that slides in from an edge of the screen. Plain elements on the browser's own modal dialog
+ * (Escape, the page behind inert so focus cannot reach it), in a chunk fetched when the browser is
+ * idle or on the first opening, so a page with a closed drawer pays nothing for it on first load. What
+ * is inside may still use Chakra: it renders in the scope of the page that owns the drawer.
  */
 export function Drawer(props: DrawerProps) {
   const wanted = useWantedOnce(props.open, loadView, 5000)

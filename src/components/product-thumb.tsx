@@ -1,5 +1,5 @@
-import { Image } from '@chakra-ui/react/image'
 import { placeholderImage } from '@/config/site'
+import './product-thumb.css'
 
 /**
  * A small product picture with fixed dimensions (no layout shift); a missing or broken image shows the
@@ -7,19 +7,15 @@ import { placeholderImage } from '@/config/site'
  */
 export function ProductThumb({ src, size = 64 }: { src: string | undefined; size?: number }) {
   return (
-    <Image
+    <img
       src={src || placeholderImage}
       alt=""
-      htmlWidth={size}
-      htmlHeight={size}
-      w={`${size}px`}
-      h={`${size}px`}
+      width={size}
+      height={size}
+      style={{ width: size, height: size }}
       loading="lazy"
       decoding="async"
-      flexShrink={0}
-      objectFit="cover"
-      bg="brand.cream"
-      borderRadius="sm"
+      className="product-thumb"
       onError={(event) => {
         const image = event.currentTarget
         if (!image.src.endsWith(placeholderImage)) image.src = placeholderImage

@@ -10,6 +10,7 @@ import {
   createToaster,
 } from '@chakra-ui/react/toast'
 import { timings } from '@/config/site'
+import { useTopOverlayLayer } from './modal-layer'
 
 /**
  * Phones get their toasts at the top: the bottom edge belongs to the thumb, the chat button and the
@@ -33,8 +34,10 @@ export const chakraToaster = createToaster({
 })
 
 export function ToasterView() {
+  // Above an open drawer, inside it: the browser draws the drawer over everything else.
+  const layer = useTopOverlayLayer()
   return (
-    <Portal>
+    <Portal key={layer.key} container={layer.container}>
       <ChakraToaster toaster={chakraToaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <ToastRoot width={{ md: 'sm' }}>

@@ -106,6 +106,18 @@ describe('the start-up path', () => {
     expect(heavyImports(join(root, 'src/app/pwa/pwa-prompts.tsx'))).toEqual([])
   })
 
+  it.each([
+    'src/components/drawer-view.tsx',
+    'src/features/cart/components/cart-drawer.tsx',
+    'src/components/header/side-menu.tsx',
+    'src/features/catalogue/components/listing-view.tsx',
+  ])(
+    'loads no Chakra or Emotion for the drawers every page can open without a Chakra scope: %s',
+    (file) => {
+      expect(heavyImports(join(root, file))).toEqual([])
+    },
+  )
+
   it('finds a Chakra import when there is one (the check can fail)', () => {
     expect(heavyImports(join(root, 'src/components/ui/chakra-scope.tsx'))).not.toEqual([])
   })

@@ -2,7 +2,6 @@ import { Outlet, useRouterState } from '@tanstack/react-router'
 import { OptionalPart, useWantedOnce } from '@/components/optional-part'
 import { PromoBanner } from '@/components/promo-banner'
 import { SkipLink } from '@/components/skip-link'
-import { inChakraScope } from '@/components/ui/chakra-part'
 import { Toaster } from '@/components/toaster'
 import { paths } from '@/config/paths'
 import { useAppSelector } from '@/lib/app-state'
@@ -28,7 +27,7 @@ const loadChatWidget = () =>
   import('@/features/chat/components/chat-widget').then((module) => module.ChatWidget)
 const loadPwaPrompts = () => import('@/app/pwa/pwa-prompts').then((module) => module.PwaPrompts)
 const loadCartDrawer = () => import('@/features/cart/components/cart-drawer')
-const loadCartDrawerPart = inChakraScope(() => loadCartDrawer().then((module) => module.CartDrawer))
+const loadCartDrawerPart = () => loadCartDrawer().then((module) => module.CartDrawer)
 
 const noProps = {}
 

@@ -1,7 +1,10 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system'
-import { act, configure, render, screen } from '@testing-library/react'
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { system } from '@/components/ui/chakra-theme'
+import { Drawer } from '@/components/drawer'
 import { notify, Toaster, toaster } from '@/components/toaster'
 
 // Lazily loaded parts (dialog machinery, toasts) can take seconds to arrive on a busy machine.
@@ -44,5 +47,41 @@ describe('notify', () => {
     act(() => toaster.remove(id))
     await act(async () => {})
     expect(screen.queryByText('Login failed')).not.toBeInTheDocument()
+  })
+})
+
+describe('a toast while a drawer is open', () => {
+  afterEach(() => {
+    act(() => toaster.remove())
+  })
+
+  function CartWithToasts() {
+    const [open, setOpen] = useState(false)
+    return (
+      <ChakraProvider value={system}>
+        <button type="button" onClick={() => setOpen(true)}>
+          Open cart
+        </button>
+        <Drawer open={open} onClose={() => setOpen(false)} title="Shopping Cart (1)">
+          <p>Silk Evening Gown</p>
+        </Drawer>
+        <Toaster />
+      </ChakraProvider>
+    )
+  }
+
+  it('is shown inside the drawer (above its backdrop, not inert), and back on the page once it closes', async () => {
+    const user = userEvent.setup()
+    render(<CartWithToasts />)
+    act(() => {
+      notify({ title: 'Added to Cart', type: 'success', duration: 60_000 })
+    })
+    expect(await screen.findByText('Added to Cart')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Open cart' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Shopping Cart (1)' })
+    await waitFor(() => expect(within(drawer).getByText('Added to Cart')).toBeInTheDocument())
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(await screen.findByText('Added to Cart')).toBeInTheDocument()
   })
 })

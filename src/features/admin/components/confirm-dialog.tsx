@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '@chakra-ui/react/dialog'
 import { useRef, type ReactNode } from 'react'
+import { useOverlayLayer } from '@/components/modal-layer'
 import { AdminButton } from './admin-ui'
 
 /**
@@ -38,6 +39,8 @@ export function ConfirmDialog({
   onConfirm: () => void
   onCancel: () => void
 }) {
+  // Opened from an admin drawer, it is attached inside it (see modal-layer.ts).
+  const layer = useOverlayLayer(open)
   const safe = useRef<HTMLButtonElement>(null)
   return (
     <DialogRoot
@@ -51,7 +54,7 @@ export function ConfirmDialog({
       unmountOnExit
       placement="center"
     >
-      <Portal>
+      <Portal key={layer.key} container={layer.container}>
         <DialogBackdrop />
         <DialogPositioner px="4">
           <DialogContent borderRadius="sm" maxW="28rem">

@@ -11,6 +11,7 @@ import {
 } from '@chakra-ui/react/dialog'
 import { chakra } from '@chakra-ui/react/styled-system'
 import type { FormEvent, ReactNode } from 'react'
+import { useOverlayLayer } from '@/components/modal-layer'
 import { AdminButton } from './admin-ui'
 
 /**
@@ -38,6 +39,8 @@ export function FormDialog({
   onClose: () => void
   children: ReactNode
 }) {
+  // Opened from an admin drawer, it is attached inside it (see modal-layer.ts).
+  const layer = useOverlayLayer(open)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!busy) onSubmit()
@@ -52,7 +55,7 @@ export function FormDialog({
       unmountOnExit
       placement="center"
     >
-      <Portal>
+      <Portal key={layer.key} container={layer.container}>
         <DialogBackdrop />
         <DialogPositioner px="4">
           <DialogContent borderRadius="sm" maxW="32rem">

@@ -1,11 +1,7 @@
-import { Box } from '@chakra-ui/react/box'
-import { Flex } from '@chakra-ui/react/flex'
-import { Stack } from '@chakra-ui/react/stack'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
 import { useAppDispatch, useAppSelector } from '@/lib/app-state'
+import { buttonLinkClass } from '@/components/button-link'
 import { DiscountCodeField } from '@/components/discount-code-field'
 import { Drawer } from '@/components/drawer'
 import { ShoppingBagIcon } from '@/components/icons'
@@ -31,17 +27,10 @@ import {
 } from '../cart-slice'
 import { CartLine } from './cart-line'
 import { StorageNotice } from './storage-notice'
+import './cart-drawer.css'
 
-const actionButton = {
-  w: 'full',
-  minH: '12',
-  px: '5',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  letterSpacing: '0.08em',
-  textTransform: 'uppercase',
-  borderWidth: '1px',
-} as const
+/** The drawer's calls to action: the shared button look, at the drawer's size. */
+const solidAction = `${buttonLinkClass('solid')} cart-drawer__action`
 
 /** The cart drawer: lines, total, free-delivery progress, Checkout and Clear Cart. */
 export function CartDrawer() {
@@ -94,7 +83,7 @@ export function CartDrawer() {
       closeLabel="Close cart"
       footer={
         items.length > 0 ? (
-          <Stack gap="3" w="full">
+          <div className="cart-drawer__footer">
             <DiscountCodeField
               codes={codes}
               applied={current ? codeQuote.applied : []}
@@ -111,66 +100,45 @@ export function CartDrawer() {
             />
             <FreeDeliveryHint total={total - codeSaving} currency={currency} />
             {codeSaving > 0 ? (
-              <Flex justify="space-between" fontSize="sm" color="brand.kenyaGreen">
+              <p className="cart-drawer__row cart-drawer__row--saving">
                 <span>Discount codes</span>
                 <span>−{formatPrice(codeSaving, currency)}</span>
-              </Flex>
+              </p>
             ) : null}
-            <Flex justify="space-between" fontWeight="semibold" fontSize="lg">
+            <p className="cart-drawer__row cart-drawer__row--total">
               <span>Total</span>
               <span>{formatPrice(total - codeSaving, currency)}</span>
-            </Flex>
-            <chakra.button
-              type="button"
-              onClick={checkout}
-              css={actionButton}
-              bg="brand.ink"
-              color="white"
-              borderColor="brand.ink"
-              _hover={{ bg: 'brand.charcoal' }}
-            >
+            </p>
+            <button type="button" onClick={checkout} className={solidAction}>
               Checkout
-            </chakra.button>
-            <chakra.button
+            </button>
+            <button
               type="button"
               onClick={() => dispatch(clearCart())}
-              css={actionButton}
-              color="brand.ink"
-              borderColor="brand.line"
-              _hover={{ bg: 'brand.cream' }}
+              className={`${buttonLinkClass('quiet')} cart-drawer__action`}
             >
               Clear Cart
-            </chakra.button>
-          </Stack>
+            </button>
+          </div>
         ) : undefined
       }
     >
       <StorageNotice />
       {items.length === 0 ? (
-        <Stack align="center" textAlign="center" gap="3" py="16">
-          <Box color="brand.muted">
-            <ShoppingBagIcon size={48} />
-          </Box>
-          <Text fontSize="lg" fontWeight="semibold">
-            Your cart is empty
-          </Text>
-          <Text color="brand.muted">Add some items to get started</Text>
-          <chakra.button
+        <div className="cart-drawer__empty">
+          <ShoppingBagIcon size={48} className="cart-drawer__empty-icon" />
+          <p className="cart-drawer__empty-title">Your cart is empty</p>
+          <p className="cart-drawer__muted">Add some items to get started</p>
+          <button
             type="button"
             onClick={close}
-            css={actionButton}
-            w="auto"
-            mt="2"
-            bg="brand.ink"
-            color="white"
-            borderColor="brand.ink"
-            _hover={{ bg: 'brand.charcoal' }}
+            className={`${solidAction} cart-drawer__action--continue`}
           >
             Continue Shopping
-          </chakra.button>
-        </Stack>
+          </button>
+        </div>
       ) : (
-        <chakra.ul listStyleType="none" aria-label="Items in your cart">
+        <ul className="cart-drawer__lines" aria-label="Items in your cart">
           {items.map((line, index) => (
             <CartLine
               key={line.productId}
@@ -179,7 +147,7 @@ export function CartDrawer() {
               codeSaving={current ? (codeQuote.lineDiscounts[index] ?? 0) : 0}
             />
           ))}
-        </chakra.ul>
+        </ul>
       )}
     </Drawer>
   )
@@ -189,16 +157,17 @@ export function CartDrawer() {
 function FreeDeliveryHint({ total, currency }: { total: number; currency: Currency }) {
   const remaining = Math.max(0, delivery.freeFromKes - total)
   const progress = Math.min(100, Math.round((total / delivery.freeFromKes) * 100))
+  const reached = remaining > 0 ? '' : ' cart-delivery--reached'
   return (
-    <Stack gap="1.5">
-      <Text fontSize="sm" color={remaining > 0 ? 'brand.ink' : 'brand.kenyaGreen'}>
+    <div className={`cart-delivery${reached}`}>
+      <p className="cart-delivery__text">
         {remaining > 0
           ? `Add ${formatPrice(remaining, currency)} more for free delivery`
           : 'Your order qualifies for free delivery'}
-      </Text>
-      <Box aria-hidden="true" h="1" bg="brand.line" borderRadius="full" overflow="hidden">
-        <Box h="full" w={`${progress}%`} bg={remaining > 0 ? 'brand.gold' : 'brand.kenyaGreen'} />
-      </Box>
-    </Stack>
+      </p>
+      <div aria-hidden="true" className="cart-delivery__track">
+        <div className="cart-delivery__fill" style={{ width: `${progress}%` }} />
+      </div>
+    </div>
   )
 }

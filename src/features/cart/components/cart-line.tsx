@@ -1,7 +1,3 @@
-import { Flex } from '@chakra-ui/react/flex'
-import { Stack } from '@chakra-ui/react/stack'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { useEffect } from 'react'
 import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { MinusIcon, PlusIcon, TrashIcon } from '@/components/icons'
@@ -19,18 +15,7 @@ import {
   setQuantity,
   type CartItem,
 } from '../cart-slice'
-
-const stepButton = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  boxSize: '9',
-  color: 'brand.ink',
-  borderWidth: '1px',
-  borderColor: 'brand.line',
-  _hover: { bg: 'brand.cream' },
-  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-} as const
+import './cart-line.css'
 
 /**
  * The sizes a line still has to choose from: a product sold in more than one size, added without one
@@ -47,17 +32,6 @@ function useMissingSizes(line: CartItem): string[] {
   const sizes = findProduct(lookup, line.productId)?.sizes ?? []
   return sizes.length > 1 ? sizes : []
 }
-
-const sizeSelect = {
-  h: '9',
-  px: '2',
-  fontSize: 'sm',
-  bg: 'white',
-  color: 'brand.ink',
-  borderWidth: '1px',
-  borderColor: 'brand.gold',
-  rounded: 'sm',
-} as const
 
 /** One cart line: picture, name, options, price, quantity steps (one per click) and remove. */
 export function CartLine({
@@ -79,25 +53,19 @@ export function CartLine({
   const missingSizes = useMissingSizes(line)
 
   return (
-    <Flex as="li" aria-label={name} gap="3" py="4" borderBottomWidth="1px" borderColor="brand.line">
+    <li aria-label={name} className="cart-line">
       <ProductThumb src={line.image} />
-      <Stack gap="1" flex="1" minW="0">
-        <Text fontWeight="semibold" lineClamp={2}>
-          {name}
-        </Text>
-        {options ? (
-          <Text fontSize="sm" color="brand.muted">
-            {options}
-          </Text>
-        ) : null}
+      <div className="cart-line__details">
+        <p className="cart-line__name">{name}</p>
+        {options ? <p className="cart-line__options">{options}</p> : null}
         {missingSizes.length ? (
-          <chakra.select
+          <select
             aria-label={`Choose a size for ${name}`}
             defaultValue=""
             onChange={(event) => {
               if (event.target.value) dispatch(chooseSize({ productId, size: event.target.value }))
             }}
-            css={sizeSelect}
+            className="cart-line__size"
           >
             <option value="" disabled>
               Choose a size
@@ -107,46 +75,41 @@ export function CartLine({
                 {size}
               </option>
             ))}
-          </chakra.select>
+          </select>
         ) : null}
-        <Text fontSize="sm">{formatPrice(line.price, currency)}</Text>
+        <p>{formatPrice(line.price, currency)}</p>
         {codeSaving > 0 ? (
-          <Text fontSize="sm" color="brand.kenyaGreen">
-            Code saves {formatPrice(codeSaving, currency)}
-          </Text>
+          <p className="cart-line__saving">Code saves {formatPrice(codeSaving, currency)}</p>
         ) : null}
-        <Flex align="center" gap="2" mt="1">
-          <chakra.button
+        <div className="cart-line__steps">
+          <button
             type="button"
             aria-label={`Decrease quantity of ${name}`}
             onClick={() => change(quantity - 1)}
-            css={stepButton}
+            className="cart-line__step"
           >
             <MinusIcon size={16} />
-          </chakra.button>
-          <chakra.span minW="6" textAlign="center" fontVariantNumeric="tabular-nums">
-            {quantity}
-          </chakra.span>
-          <chakra.button
+          </button>
+          <span className="cart-line__quantity">{quantity}</span>
+          <button
             type="button"
             aria-label={`Increase quantity of ${name}`}
             onClick={() => change(quantity + 1)}
             disabled={quantity >= MAX_LINE_QUANTITY}
-            css={stepButton}
+            className="cart-line__step"
           >
             <PlusIcon size={16} />
-          </chakra.button>
-          <chakra.button
+          </button>
+          <button
             type="button"
             aria-label={`Remove ${name}`}
             onClick={() => dispatch(removeItem(productId))}
-            ms="auto"
-            css={{ ...stepButton, borderColor: 'transparent', color: 'brand.muted' }}
+            className="cart-line__step cart-line__remove"
           >
             <TrashIcon size={18} />
-          </chakra.button>
-        </Flex>
-      </Stack>
-    </Flex>
+          </button>
+        </div>
+      </div>
+    </li>
   )
 }

@@ -1,10 +1,10 @@
-import { Text } from '@chakra-ui/react/text'
 import { useSyncExternalStore } from 'react'
 import {
   getStorageProblem,
   storageProblemMessage,
   subscribeStorageProblem,
 } from '@/lib/storage/storage-problem'
+import './storage-notice.css'
 
 const serverProblem = () => null
 
@@ -17,17 +17,8 @@ export function StorageNotice() {
   if (!problem) return null
   const { title, description } = storageProblemMessage(problem)
   return (
-    <Text
-      role="note"
-      mb="4"
-      p="3"
-      fontSize="sm"
-      bg="brand.cream"
-      borderWidth="1px"
-      borderColor="brand.line"
-      borderRadius="sm"
-    >
+    <p role="note" className="storage-notice">
       <strong>{title}.</strong> {description}
-    </Text>
+    </p>
   )
 }

@@ -19,6 +19,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useRef, type KeyboardEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '@/lib/app-state'
 import { CloseIcon, SearchIcon } from '@/components/icons'
+import { useOverlayLayer } from '@/components/modal-layer'
 import { VisuallyHidden } from '@/components/visually-hidden'
 import { paths } from '@/config/paths'
 import {
@@ -33,7 +34,7 @@ import {
 } from '../search-slice'
 import { useSearchRunner } from '../use-search-runner'
 import { getSearchService } from '../worker/search-service'
-import { noteSearchClosed } from './load-search-dialog'
+import { noteSearchClosed, noteSearchGone } from './load-search-dialog'
 import { SearchResultItem } from './search-result-item'
 
 const browseLinks = [
@@ -68,6 +69,8 @@ export function SearchDialogView() {
   const listRef = useRef<HTMLUListElement>(null)
   useSearchRunner(getSearchService())
   const navigate = useNavigate()
+  // From the side menu's search box it opens above the menu, inside it (see modal-layer.ts).
+  const layer = useOverlayLayer(open)
 
   const close = () => {
     noteSearchClosed()
@@ -93,11 +96,12 @@ export function SearchDialogView() {
       onOpenChange={(details) => {
         if (!details.open) close()
       }}
+      onExitComplete={noteSearchGone}
       placement="top"
       size="lg"
       initialFocusEl={() => inputRef.current}
     >
-      <Portal>
+      <Portal key={layer.key} container={layer.container}>
         <DialogBackdrop bg="blackAlpha.600" />
         <DialogPositioner px={{ base: '2', md: '4' }}>
           <DialogContent
