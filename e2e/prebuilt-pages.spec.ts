@@ -98,6 +98,12 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('.noscript-note')).toContainText(
       'The cart and checkout need a modern browser',
     )
+    // The whole home page is in the HTML, not only what the first screen shows.
+    const categories = page.getByRole('region', { name: 'Shop by Category' })
+    await categories.scrollIntoViewIfNeeded()
+    await expect(categories.getByRole('link').first()).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Shop by Brand' })).toBeAttached()
+    await expect(page.getByRole('region', { name: /^Join .* enthusiasts/ })).toBeAttached()
 
     await page
       .getByRole('navigation', { name: 'Main' })

@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { startAuthWhenUseful } from '@/app/auth-bootstrap'
 import { loadPrebuilt, rendersAsBuilt } from '@/app/prerender/prerendered'
 import { AppProvider } from '@/app/provider'
+import { pagePaintedBeforeTheApp } from '@/components/after-first-paint'
 import { listenForInstall } from '@/app/pwa/install-prompt'
 import { createAppRouter } from '@/app/router'
 import { attachPersistence, makeStore, type RootState } from '@/app/store'
@@ -60,6 +61,7 @@ if (prebuilt && rendersAsBuilt(router)) {
   }
   // Rendered as the server rendered it: the router leaves out the outer boundary it adds in the browser.
   router.ssr = { manifest: undefined }
+  pagePaintedBeforeTheApp()
   // Hydration reads the state the page was built in, whatever reaches the store meanwhile (the live
   // catalogue, the saved cart, wishlist and currency): a mismatch would make React throw the page away
   // and draw it again, and a tap landing then would be lost. What changed shows right after.

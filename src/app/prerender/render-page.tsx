@@ -9,6 +9,7 @@ import { prerenderToNodeStream } from 'react-dom/static'
 import { AppProvider } from '@/app/provider'
 import { createAppRouter } from '@/app/router'
 import { makeStore } from '@/app/store'
+import { pagePaintedBeforeTheApp } from '@/components/after-first-paint'
 import { catalogueFromBuild } from '@/features/catalogue/catalogue-slice'
 import type { Catalogue } from '@/features/catalogue/types'
 
@@ -32,6 +33,8 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 export async function renderPage(url: string, catalogue: Catalogue): Promise<RenderedPage> {
+  // The whole page goes into the HTML: there is no first paint of the app's to wait for.
+  pagePaintedBeforeTheApp()
   const store = makeStore()
   store.dispatch(catalogueFromBuild(catalogue))
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }))

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { AfterFirstPaint } from '@/components/after-first-paint'
 
 describe('AfterFirstPaint', () => {
@@ -26,5 +26,17 @@ describe('AfterFirstPaint', () => {
       </AfterFirstPaint>,
     )
     expect(screen.getByRole('heading', { name: 'Later page' })).toBeInTheDocument()
+  })
+
+  it('renders everything at once on a page painted before the app ran', async () => {
+    vi.resetModules()
+    const fresh = await import('@/components/after-first-paint')
+    fresh.pagePaintedBeforeTheApp()
+    render(
+      <fresh.AfterFirstPaint reserve="100vh">
+        <h2>Below the fold</h2>
+      </fresh.AfterFirstPaint>,
+    )
+    expect(screen.getByRole('heading', { name: 'Below the fold' })).toBeInTheDocument()
   })
 })

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { AfterHydration } from '@/components/after-hydration'
 import { StarIcon } from '@/components/icons'
 import { store } from '@/config/site'
 import './home-sections.css'
@@ -20,7 +21,11 @@ export function CommunitySignup({ form }: { form?: ReactNode }) {
           Shoppers from Mombasa to Kisumu get our new arrivals, private sales and style notes first.
           Subscribe and never miss a drop.
         </p>
-        {form ? <div className="community__form">{form}</div> : null}
+        {form ? (
+          <div className="community__form">
+            <AfterHydration placeholderClass="community__form-room">{form}</AfterHydration>
+          </div>
+        ) : null}
       </div>
     </section>
   )

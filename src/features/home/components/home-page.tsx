@@ -27,13 +27,15 @@ export function HomePage({ newsletter, rails }: HomePageProps) {
     <>
       <Hero />
       <AfterFirstPaint reserve="100vh">
-        <CategoryTiles />
-        <BrandTiles />
-        <SaleBanner />
-        <Collections />
-        <FootwearSection />
-        <BenefitsStrip />
-        <CommunitySignup form={newsletter} />
+        <div className="home-below">
+          <CategoryTiles />
+          <BrandTiles />
+          <SaleBanner />
+          <Collections />
+          <FootwearSection />
+          <BenefitsStrip />
+          <CommunitySignup form={newsletter} />
+        </div>
         {rails}
       </AfterFirstPaint>
     </>
