@@ -23,15 +23,20 @@ export const belt = {
   image: '',
 }
 
-/** Stores values under the store's old localStorage keys (`cart`, `wishlist`…) and reloads the app. */
+/**
+ * Stores values under the store's old localStorage keys (`cart`, `wishlist`…), as a shopper of the old
+ * store has them before this app ever runs, then opens the app. They are written from a file of the
+ * same site that runs no app (robots.txt): on a page of the store, the app (which starts after the page
+ * has loaded) could read them half-written and be cut short by the next navigation.
+ */
 export async function seedOldFormat(page: Page, values: Record<string, unknown>) {
-  await page.goto('/')
+  await page.goto('/robots.txt')
   await page.evaluate((entries) => {
     for (const [key, value] of Object.entries(entries)) {
       window.localStorage.setItem(key, JSON.stringify(value))
     }
   }, values)
-  await page.reload()
+  await page.goto('/')
 }
 
 /**

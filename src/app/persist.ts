@@ -170,6 +170,9 @@ export function persistSlice<S extends object>(
       if (!legacy) storage.treatEmptyAs(key, emptyShape())
       return legacy
     }
+    // The new store holds this key, so an old copy is never read again: one left behind by an import
+    // cut short (the page closed between the write and the clean-up) goes now.
+    if (legacyKey) removeLegacyValue(legacyKey)
     return parseStored(raw)
   }
 

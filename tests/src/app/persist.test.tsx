@@ -289,6 +289,23 @@ describe('the old localStorage format', () => {
     expect(localStorage.getItem('cart')).toBeNull()
   })
 
+  it('removes an old copy an import cut short left behind, with nothing new to save', async () => {
+    // The page closed after the import had saved the data but before it removed the old copy.
+    seedLegacy()
+    const { name, store: device } = controlledStore({
+      cart: savedCart([{ ...dress, id: 'old-1', quantity: 2 }]),
+      wishlist: { items: [bag], _persist: { version: 1, rehydrated: true } },
+    })
+    const app = await open(name)
+    await app.rehydrated
+    await settle()
+    expect(app.store.getState().wishlist.items).toEqual([bag])
+    expect(localStorage.getItem('cart')).toBeNull()
+    expect(localStorage.getItem('wishlist')).toBeNull()
+    // Only the two keys the import never reached (currency, referral) are saved.
+    expect(device.writes.map((write) => write.key).sort()).toEqual(['affiliate_code', 'currency'])
+  })
+
   it('drops an old value that is not JSON or has the wrong shape', async () => {
     localStorage.setItem('cart', '[{"productId": "x", broken')
     localStorage.setItem('wishlist', JSON.stringify({ not: 'a list' }))
