@@ -10,7 +10,7 @@ import { pagePaintedBeforeTheApp } from '@/components/after-first-paint'
 import { listenForInstall } from '@/app/pwa/install-prompt'
 import { createAppRouter } from '@/app/router'
 import { attachPersistence, makeStore, type RootState } from '@/app/store'
-import { titlesFromBuild } from '@/features/catalogue/api/catalogue-titles'
+import { rememberBuildCatalogue } from '@/features/catalogue/api/build-catalogue'
 import { catalogueFromBuild, ensureCatalogue } from '@/features/catalogue/catalogue-slice'
 import { nextTask } from '@/lib/next-task'
 
@@ -57,7 +57,7 @@ if (prebuilt && rendersAsBuilt(router)) {
   // The page goes on showing the build's catalogue until the live one (or the device's) replaces it.
   if (store.getState().catalogue.status === 'idle') {
     store.dispatch(catalogueFromBuild(prebuilt.catalogue))
-    titlesFromBuild(prebuilt.catalogue)
+    rememberBuildCatalogue(prebuilt.catalogue)
   }
   // Rendered as the server rendered it: the router leaves out the outer boundary it adds in the browser.
   router.ssr = { manifest: undefined }

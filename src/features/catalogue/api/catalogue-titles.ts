@@ -1,18 +1,10 @@
 import type { Catalogue } from '../types'
+import { buildCatalogue } from './build-catalogue'
 import { catalogueLoader } from './catalogue-loader'
 
-let fromBuild: Catalogue | undefined
-
-/**
- * A prebuilt page shows the catalogue the build rendered it from until the live one is in memory; its
- * titles name what it shows.
- */
-export function titlesFromBuild(catalogue: Catalogue) {
-  fromBuild = catalogue
-}
-
+/** A prebuilt page shows the build's catalogue until the live one is in memory: titles name what it shows. */
 function known(): Catalogue | undefined {
-  return catalogueLoader.peek() ?? fromBuild
+  return catalogueLoader.peek() ?? buildCatalogue()
 }
 
 /**

@@ -67,13 +67,13 @@ describe('useTitleRefresh', () => {
 
 describe('catalogue titles', () => {
   it('name what a prebuilt page shows before the live catalogue is in memory', async () => {
-    const { brandName, productName, titlesFromBuild } =
-      await import('@/features/catalogue/api/catalogue-titles')
+    const { brandName, productName } = await import('@/features/catalogue/api/catalogue-titles')
+    const { rememberBuildCatalogue } = await import('@/features/catalogue/api/build-catalogue')
     const { catalogue } = await import('./catalogue-fixture')
     const brand = catalogue.brands[0]!
     const product = catalogue.products[0]!
     expect(brandName(brand.slug)).toBeUndefined()
-    titlesFromBuild(catalogue)
+    rememberBuildCatalogue(catalogue)
     expect(brandName(brand.slug)).toBe(brand.name)
     expect(productName(product.slug)).toBe(product.name)
     expect(productName(product.id)).toBe(product.name)
