@@ -10,7 +10,7 @@ import { pagePaintedBeforeTheApp } from '@/components/after-first-paint'
 import { listenForInstall } from '@/app/pwa/install-prompt'
 import { createAppRouter } from '@/app/router'
 import { attachPersistence, makeStore, type RootState } from '@/app/store'
-import { rememberBuildCatalogue } from '@/features/catalogue/api/build-catalogue'
+import { expectBuildCatalogue } from '@/features/catalogue/api/build-catalogue'
 import { catalogueFromBuild, ensureCatalogue } from '@/features/catalogue/catalogue-slice'
 import { nextTask } from '@/lib/next-task'
 
@@ -49,16 +49,14 @@ const root = document.getElementById('root')!
 // rendered from are in. The app shell, or a page opened with a query that changes it (a filtered
 // listing), renders from scratch.
 await nextTask()
-const [prebuilt] = await Promise.all([
-  root.firstChild ? loadPrebuilt() : null,
-  root.firstChild ? router.load() : undefined,
-])
+const loadingPrebuilt = root.firstChild ? loadPrebuilt() : null
+// Route heads name what the page shows: a product's or brand's name from the build's catalogue.
+if (loadingPrebuilt) expectBuildCatalogue(loadingPrebuilt.then((loaded) => loaded?.catalogue))
+const [prebuilt] = await Promise.all([loadingPrebuilt, root.firstChild ? router.load() : undefined])
 if (prebuilt && rendersAsBuilt(router)) {
   // The page goes on showing the build's catalogue until the live one (or the device's) replaces it.
-  if (store.getState().catalogue.status === 'idle') {
+  if (store.getState().catalogue.status === 'idle')
     store.dispatch(catalogueFromBuild(prebuilt.catalogue))
-    rememberBuildCatalogue(prebuilt.catalogue)
-  }
   // Rendered as the server rendered it: the router leaves out the outer boundary it adds in the browser.
   router.ssr = { manifest: undefined }
   pagePaintedBeforeTheApp()

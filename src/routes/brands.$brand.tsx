@@ -13,7 +13,7 @@ export const Route = createFileRoute('/brands/$brand')({
     if (!isBrandSlug(params.brand)) throw notFound()
   },
   loader: async ({ params }) => ({
-    name: (await import('@/features/catalogue/api/catalogue-titles')).brandName(params.brand),
+    name: await (await import('@/features/catalogue/api/catalogue-titles')).brandName(params.brand),
   }),
   head: ({ loaderData }) => titleMeta(loaderData?.name ?? 'Brand'),
   component: function BrandRoute() {

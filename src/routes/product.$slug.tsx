@@ -6,7 +6,9 @@ export const Route = createFileRoute('/product/$slug')({
   staticData: { plainStyles: true },
   // The name comes from the catalogue in memory; never waits for the network.
   loader: async ({ params }) => ({
-    name: (await import('@/features/catalogue/api/catalogue-titles')).productName(params.slug),
+    name: await (
+      await import('@/features/catalogue/api/catalogue-titles')
+    ).productName(params.slug),
   }),
   head: ({ loaderData }) => titleMeta(loaderData?.name ?? 'Product'),
   component: function ProductRoute() {

@@ -68,14 +68,18 @@ describe('useTitleRefresh', () => {
 describe('catalogue titles', () => {
   it('name what a prebuilt page shows before the live catalogue is in memory', async () => {
     const { brandName, productName } = await import('@/features/catalogue/api/catalogue-titles')
-    const { rememberBuildCatalogue } = await import('@/features/catalogue/api/build-catalogue')
+    const { expectBuildCatalogue } = await import('@/features/catalogue/api/build-catalogue')
     const { catalogue } = await import('./catalogue-fixture')
     const brand = catalogue.brands[0]!
     const product = catalogue.products[0]!
-    expect(brandName(brand.slug)).toBeUndefined()
-    rememberBuildCatalogue(catalogue)
-    expect(brandName(brand.slug)).toBe(brand.name)
-    expect(productName(product.slug)).toBe(product.name)
-    expect(productName(product.id)).toBe(product.name)
+    expect(await brandName(brand.slug)).toBeUndefined()
+    let arrive: (value: typeof catalogue) => void = () => {}
+    expectBuildCatalogue(new Promise((resolve) => (arrive = resolve)))
+    // Asked before the build's catalogue has arrived: the answer waits for it.
+    const asked = brandName(brand.slug)
+    arrive(catalogue)
+    expect(await asked).toBe(brand.name)
+    expect(await productName(product.slug)).toBe(product.name)
+    expect(await productName(product.id)).toBe(product.name)
   })
 })
