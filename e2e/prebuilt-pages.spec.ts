@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 import { device } from './support/device'
+import { holdAppCode, takenOver } from './support/navigation'
 
 /**
  * The pages the build prerenders: what a search engine, a link preview and a browser without JavaScript
@@ -140,6 +141,30 @@ test.describe('without JavaScript', () => {
 })
 
 test.describe('with JavaScript', () => {
+  test('a page scrolled before the app takes it over stays where the shopper scrolled it', async ({
+    context,
+    page,
+  }) => {
+    await context.addInitScript(skipSplash)
+    await context.addInitScript(seenPopup)
+    const release = await holdAppCode(page)
+    await page.goto('/contact')
+    await page.evaluate(() => window.scrollTo(0, 400))
+    release()
+    await takenOver(page.getByRole('button', { name: 'Send message' }))
+    // The router has rendered the page (its scroll handling runs then) and a frame has passed.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))))
+    expect(await page.evaluate(() => window.scrollY)).toBe(400)
+
+    // A move to another page still starts at its top.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'WOMEN' })
+      .click()
+    await expect(page).toHaveURL(/\/women$/)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
   test('the app takes a prebuilt page over with no console error', async ({ context, page }) => {
     await context.addInitScript(skipSplash)
     await context.addInitScript(seenPopup)

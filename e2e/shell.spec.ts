@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { takenOver } from './support/navigation'
+import { holdAppCode, takenOver } from './support/navigation'
 
 /**
  * The app shell: the start-up splash (played in full here, once per scenario), the header's links and
@@ -11,17 +11,6 @@ const skipSplash = () => window.sessionStorage.setItem('luxe.skip-splash', '1')
 
 const splashBar = (page: Page) => page.getByRole('progressbar', { name: 'Loading Luxe Kenya' })
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
-
-/** Holds the app's scripts until the returned function is called. */
-async function holdAppCode(page: Page): Promise<() => void> {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held
-    await route.continue().catch(() => {})
-  })
-  return () => release()
-}
 
 test.describe('splash screen', () => {
   test.beforeEach(async ({ context }) => {
@@ -428,7 +417,7 @@ test.describe('header on a 360 px phone', () => {
   test('a tap beside the menu closes it; the page behind does not scroll while it is open', async ({
     page,
   }) => {
-    // Once the app has the page: it scrolls to the top as it takes a prebuilt page over.
+    // Once the app has the page: the footer it adds makes the page long enough to scroll 400 px.
     await takenOver(page.getByRole('button', { name: 'Open menu' }))
     await page.waitForLoadState('networkidle')
     await page.evaluate(() => window.scrollTo(0, 400))

@@ -8,7 +8,7 @@ import { loadPrebuilt, rendersAsBuilt } from '@/app/prerender/prerendered'
 import { AppProvider } from '@/app/provider'
 import { pagePaintedBeforeTheApp } from '@/components/after-first-paint'
 import { listenForInstall } from '@/app/pwa/install-prompt'
-import { createAppRouter } from '@/app/router'
+import { createAppRouter, keepScrollUntilNavigation } from '@/app/router'
 import { attachPersistence, makeStore, type RootState } from '@/app/store'
 import { expectBuildCatalogue } from '@/features/catalogue/api/build-catalogue'
 import { catalogueFromBuild, ensureCatalogue } from '@/features/catalogue/catalogue-slice'
@@ -59,6 +59,7 @@ if (prebuilt && rendersAsBuilt(router)) {
     store.dispatch(catalogueFromBuild(prebuilt.catalogue))
   // Rendered as the server rendered it: the router leaves out the outer boundary it adds in the browser.
   router.ssr = { manifest: undefined }
+  keepScrollUntilNavigation(router)
   pagePaintedBeforeTheApp()
   // Hydration reads the state the page was built in, whatever reaches the store meanwhile (the live
   // catalogue, the saved cart, wishlist and currency): a mismatch would make React throw the page away

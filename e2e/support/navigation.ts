@@ -29,3 +29,14 @@ export async function takenOver(control: Locator) {
     )
     .toBe(true)
 }
+
+/** Holds the app's scripts until the returned function is called. */
+export async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held
+    await route.continue().catch(() => {})
+  })
+  return () => release()
+}

@@ -17,7 +17,22 @@ export function createAppRouter(history?: RouterHistory) {
     // cannot be fetched offline says that it needs a connection.
     defaultErrorComponent: RouteErrorPage,
     defaultPendingMs: 150,
-    scrollRestoration: !history,
+    scrollRestoration: history ? false : () => !scrollIsTheShoppers,
+  })
+}
+
+let scrollIsTheShoppers = false
+
+/**
+ * A prebuilt page can be scrolled before the app takes it over (on a slow phone, seconds after it
+ * shows): the router leaves that scroll where the shopper put it, instead of putting the page back at
+ * its top, until the first move to another page.
+ */
+export function keepScrollUntilNavigation(router: ReturnType<typeof createAppRouter>) {
+  scrollIsTheShoppers = true
+  const stop = router.subscribe('onBeforeNavigate', () => {
+    scrollIsTheShoppers = false
+    stop()
   })
 }
 

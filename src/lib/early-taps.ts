@@ -29,6 +29,10 @@ export function holdEarlyTaps(win: Window = window): EarlyTaps {
     held = button
   }
   win.document.addEventListener('click', onClick, true)
+  if (!guarded.has(win)) {
+    guarded.add(win)
+    win.addEventListener('submit', (event) => keepUntilTaken(win, event))
+  }
   const taps: EarlyTaps = {
     takeOver() {
       holding = false
@@ -40,4 +44,35 @@ export function holdEarlyTaps(win: Window = window): EarlyTaps {
   }
   win.luxeEarlyTaps = taps
   return taps
+}
+
+/** How many times a submission React did not take is asked again, a frame apart (about 3 s). */
+export const submitRetries = 40
+const retries = new WeakMap<HTMLFormElement, number>()
+const guarded = new WeakSet<Window>()
+
+/**
+ * After the take-over React handles the page's forms, but a part of the page it has not finished taking
+ * over can miss a submission (seen under load: the tap played back a moment after the take-over). The
+ * browser would then submit the form itself, reloading the page with the form in its address and
+ * losing what the shopper did. The store's forms are all the app's (none names an action), so such a
+ * submission is stopped and asked again a frame later, until the app takes it.
+ */
+function keepUntilTaken(win: Window, event: SubmitEvent) {
+  const form = event.target
+  if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return
+  if (form.hasAttribute('action') || !form.closest('#root')) return
+  event.preventDefault()
+  const tries = (retries.get(form) ?? 0) + 1
+  retries.set(form, tries)
+  if (tries > submitRetries) return
+  const submitter = event.submitter
+  win.requestAnimationFrame(() => {
+    win.setTimeout(() => {
+      if (!form.isConnected) return
+      const button = submitter?.isConnected && submitter.closest('form') === form ? submitter : null
+      if (button) form.requestSubmit(button)
+      else form.requestSubmit()
+    }, 50)
+  })
 }

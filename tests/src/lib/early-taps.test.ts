@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { holdEarlyTaps } from '@/lib/early-taps'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { holdEarlyTaps, submitRetries } from '@/lib/early-taps'
 
 /** A prebuilt page's markup, before the app has run. */
 function page() {
@@ -61,5 +61,54 @@ describe('taps before the app takes a prebuilt page over', () => {
     byText('Subscribe').click()
     expect(clicks).toBe(1)
     expect(window.luxeEarlyTaps).toBe(taps)
+  })
+})
+
+describe('a submission the app has not taken yet', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.innerHTML = ''
+  })
+
+  it('is stopped and asked again each frame until the app takes it, with its button', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] })
+    document.body.innerHTML = `<div id="root"><form><input name="email" /><button type="submit" name="go" value="1">Subscribe</button></form></div>`
+    holdEarlyTaps().takeOver()
+    const form = document.querySelector('form')!
+    const button = document.querySelector('button')!
+    const first = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: button })
+    form.dispatchEvent(first)
+    // Not the app's: the browser would have submitted the form itself.
+    expect(first.defaultPrevented).toBe(true)
+
+    // The app takes the form over.
+    const taken: (HTMLElement | null)[] = []
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      taken.push(event.submitter)
+    })
+    vi.advanceTimersByTime(100)
+    expect(taken).toEqual([button])
+    vi.advanceTimersByTime(1000)
+    expect(taken).toHaveLength(1)
+  })
+
+  it('gives up after a few seconds, and leaves alone forms outside the page or with an action', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] })
+    document.body.innerHTML = `<div id="root"><form id="app"></form><form id="native" action="/search"></form></div><form id="outside"></form>`
+    holdEarlyTaps().takeOver()
+    const asked: string[] = []
+    for (const form of document.querySelectorAll('form'))
+      form.addEventListener('submit', () => asked.push(form.id))
+    const submit = (id: string) => {
+      const event = new SubmitEvent('submit', { bubbles: true, cancelable: true })
+      document.getElementById(id)!.dispatchEvent(event)
+      return event.defaultPrevented
+    }
+    expect(submit('native')).toBe(false)
+    expect(submit('outside')).toBe(false)
+    expect(submit('app')).toBe(true)
+    vi.advanceTimersByTime(60_000)
+    expect(asked.filter((id) => id === 'app')).toHaveLength(1 + submitRetries)
   })
 })
