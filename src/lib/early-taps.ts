@@ -29,12 +29,21 @@ export function holdEarlyTaps(win: Window = window): EarlyTaps {
     held = button
   }
   win.document.addEventListener('click', onClick, true)
-  if (!guarded.has(win)) {
-    guarded.add(win)
-    win.addEventListener('submit', (event) => keepUntilTaken(win, event))
+  // One guard per window; a new hold (a test's fresh page) starts it again.
+  const guard = guards.get(win) ?? { takenAt: undefined }
+  guard.takenAt = undefined
+  if (!guards.has(win)) {
+    guards.set(win, guard)
+    win.addEventListener('submit', (event) => {
+      // Only around the take-over: later, a form is wholly the app's.
+      const { takenAt } = guard
+      if (takenAt === undefined || win.performance.now() - takenAt < guardAfterTakeOver)
+        keepUntilTaken(win, event)
+    })
   }
   const taps: EarlyTaps = {
     takeOver() {
+      guard.takenAt ??= win.performance.now()
       holding = false
       win.document.removeEventListener('click', onClick, true)
       const button = held
@@ -48,8 +57,10 @@ export function holdEarlyTaps(win: Window = window): EarlyTaps {
 
 /** How many times a submission React did not take is asked again, a frame apart (about 3 s). */
 export const submitRetries = 40
+/** How long after the take-over a submission React did not take is kept (ms). */
+export const guardAfterTakeOver = 5000
 const retries = new WeakMap<HTMLFormElement, number>()
-const guarded = new WeakSet<Window>()
+const guards = new WeakMap<Window, { takenAt: number | undefined }>()
 
 /**
  * After the take-over React handles the page's forms, but a part of the page it has not finished taking

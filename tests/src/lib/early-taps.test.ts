@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { holdEarlyTaps, submitRetries } from '@/lib/early-taps'
+import { guardAfterTakeOver, holdEarlyTaps, submitRetries } from '@/lib/early-taps'
 
 /** A prebuilt page's markup, before the app has run. */
 function page() {
@@ -110,5 +110,15 @@ describe('a submission the app has not taken yet', () => {
     expect(submit('app')).toBe(true)
     vi.advanceTimersByTime(60_000)
     expect(asked.filter((id) => id === 'app')).toHaveLength(1 + submitRetries)
+  })
+
+  it('is left to the app alone once the take-over is a few seconds old', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame', 'performance'] })
+    document.body.innerHTML = `<div id="root"><form></form></div>`
+    holdEarlyTaps().takeOver()
+    vi.advanceTimersByTime(guardAfterTakeOver + 1)
+    const event = new SubmitEvent('submit', { bubbles: true, cancelable: true })
+    document.querySelector('form')!.dispatchEvent(event)
+    expect(event.defaultPrevented).toBe(false)
   })
 })
