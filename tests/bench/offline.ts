@@ -128,13 +128,17 @@ const renderedMark = `
 /**
  * The page's bytes as Chromium hands them over (after its throttling): per request, all of it when it
  * finished in time, else the chunks received in time. `before(epochMs)` sums what arrived before then.
+ * The page's own HTML counts whole: the first render is drawn from it, and Chromium paints while the
+ * rest of a long document is still arriving (its chunks report no encoded size until it finishes).
  */
 function recordReceivedBytes(cdp: CDPSession) {
   let monotonicToEpoch: number | undefined
+  let documentId: string | undefined
   const finished = new Map<string, { at: number; bytes: number }>()
   const chunks: Array<{ id: string; at: number; bytes: number }> = []
   cdp.on('Network.requestWillBeSent', (event) => {
     monotonicToEpoch ??= event.wallTime - event.timestamp
+    if (event.type === 'Document') documentId ??= event.requestId
   })
   cdp.on('Network.dataReceived', (event) => {
     chunks.push({ id: event.requestId, at: event.timestamp, bytes: event.encodedDataLength })
@@ -146,8 +150,10 @@ function recordReceivedBytes(cdp: CDPSession) {
     before(epochMs: number): number {
       const limit = epochMs / 1000 - (monotonicToEpoch ?? 0)
       let total = 0
-      for (const done of finished.values()) if (done.at <= limit) total += done.bytes
+      for (const [id, done] of finished)
+        if (done.at <= limit || id === documentId) total += done.bytes
       for (const chunk of chunks) {
+        if (chunk.id === documentId) continue
         const done = finished.get(chunk.id)
         if (chunk.at <= limit && !(done && done.at <= limit)) total += chunk.bytes
       }
