@@ -141,12 +141,14 @@ test.describe('without JavaScript', () => {
 })
 
 test.describe('with JavaScript', () => {
-  test('a page scrolled before the app takes it over stays where the shopper scrolled it', async ({
-    context,
-    page,
-  }) => {
+  test.beforeEach(async ({ context }) => {
     await context.addInitScript(skipSplash)
     await context.addInitScript(seenPopup)
+  })
+
+  test('a page scrolled before the app takes it over stays where the shopper scrolled it', async ({
+    page,
+  }) => {
     const release = await holdAppCode(page)
     await page.goto('/contact')
     await page.evaluate(() => window.scrollTo(0, 400))
@@ -165,9 +167,7 @@ test.describe('with JavaScript', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   })
 
-  test('the app takes a prebuilt page over with no console error', async ({ context, page }) => {
-    await context.addInitScript(skipSplash)
-    await context.addInitScript(seenPopup)
+  test('the app takes a prebuilt page over with no console error', async ({ page }) => {
     const errors: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text())
@@ -202,11 +202,8 @@ test.describe('with JavaScript', () => {
 
   for (const path of ['/women', '/product/wrap-midi-dress-dress-001']) {
     test(`a prebuilt page (${path}) asks for none of the app until it has loaded`, async ({
-      context,
       page,
     }) => {
-      await context.addInitScript(skipSplash)
-      await context.addInitScript(seenPopup)
       await page.goto(path)
       // Taken over: the search button (a React handler) opens the dialog.
       await page.getByRole('button', { name: 'Search' }).first().click()
@@ -218,9 +215,7 @@ test.describe('with JavaScript', () => {
     })
   }
 
-  test('a picture that never arrives holds the app back 5 s at most', async ({ context, page }) => {
-    await context.addInitScript(skipSplash)
-    await context.addInitScript(seenPopup)
+  test('a picture that never arrives holds the app back 5 s at most', async ({ page }) => {
     // The first card's picture is asked for and never answered: the page's load event never comes.
     await page.route('**/images/products/**', () => {})
     await page.goto('/women', { waitUntil: 'domcontentloaded' })
@@ -229,9 +224,7 @@ test.describe('with JavaScript', () => {
     expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
   })
 
-  test('the app shell (the wishlist) asks for the app at once', async ({ context, page }) => {
-    await context.addInitScript(skipSplash)
-    await context.addInitScript(seenPopup)
+  test('the app shell (the wishlist) asks for the app at once', async ({ page }) => {
     await page.goto('/wishlist')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     const { loadedAt, first } = await appRequests(page)
@@ -239,11 +232,8 @@ test.describe('with JavaScript', () => {
   })
 
   test('what the device saved (a currency) reaches the store before the take-over: no error, shown after, links work', async ({
-    context,
     page,
   }) => {
-    await context.addInitScript(skipSplash)
-    await context.addInitScript(seenPopup)
     await page.goto('/about')
     await page.getByRole('button', { name: 'Switch currency to USD' }).click()
     await expect(page.getByRole('button', { name: 'Switch currency to KSH' })).toBeVisible()
@@ -281,8 +271,6 @@ test.describe('with JavaScript', () => {
     page,
     request,
   }) => {
-    await context.addInitScript(skipSplash)
-    await context.addInitScript(seenPopup)
     await context.addInitScript(() => {
       const shifts: number[] = []
       Object.assign(window, { layoutShifts: shifts })
