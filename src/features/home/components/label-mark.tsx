@@ -26,27 +26,32 @@ export function tickCount(name: string): number {
 const gold = '#c9a45c'
 const goldLight = '#e8d3a3'
 
+/** Rounded to a hundredth of a unit: finer than the seal is ever drawn, and a short path. */
+const at = (value: number) => Math.round(value * 100) / 100
+
+/**
+ * The path of a seal's tick marks, `major` (the four at the quarters) or the rest: one path for each kind
+ * rather than an element per tick, so a page with several seals stays small to lay out and paint.
+ */
+export function tickPath(ticks: number, major: boolean): string {
+  const segments: string[] = []
+  for (let i = 0; i < ticks; i++) {
+    if ((i % (ticks / 4) === 0) !== major) continue
+    const angle = (i / ticks) * 2 * Math.PI
+    const [sin, cos] = [Math.sin(angle), Math.cos(angle)]
+    segments.push(
+      `M${at(32 + 26.5 * sin)} ${at(32 - 26.5 * cos)}L${at(32 + 29 * sin)} ${at(32 - 29 * cos)}`,
+    )
+  }
+  return segments.join('')
+}
+
 /**
  * A drawn seal for one of the house labels: its monogram in a ringed roundel with its own count of tick
  * marks. Drawn here from the name (no brand's own logo); decorative, as the name is written beside it.
  */
 export function LabelMark({ name, hue }: { name: string; hue: string }) {
   const ticks = tickCount(name)
-  const lines = Array.from({ length: ticks }, (_, i) => {
-    const angle = (i / ticks) * 2 * Math.PI
-    const [sin, cos] = [Math.sin(angle), Math.cos(angle)]
-    return (
-      <line
-        key={i}
-        x1={32 + 26.5 * sin}
-        y1={32 - 26.5 * cos}
-        x2={32 + 29 * sin}
-        y2={32 - 29 * cos}
-        stroke={gold}
-        strokeWidth={i % (ticks / 4) === 0 ? 1.4 : 0.7}
-      />
-    )
-  })
   return (
     <svg
       className="brand-tile__mark"
@@ -57,7 +62,8 @@ export function LabelMark({ name, hue }: { name: string; hue: string }) {
       focusable="false"
     >
       <circle cx="32" cy="32" r="31" fill="none" stroke={gold} strokeWidth="1" />
-      {lines}
+      <path d={tickPath(ticks, true)} fill="none" stroke={gold} strokeWidth="1.4" />
+      <path d={tickPath(ticks, false)} fill="none" stroke={gold} strokeWidth="0.7" />
       <circle cx="32" cy="32" r="24.5" fill={hue} stroke={goldLight} strokeWidth="0.8" />
       <text
         x="32"

@@ -17,6 +17,13 @@ describe('house label seals', () => {
     const svg = container.querySelector('svg')!
     expect(svg.getAttribute('aria-hidden')).toBe('true')
     expect(svg.textContent).toBe('LL')
-    expect(svg.querySelectorAll('line')).toHaveLength(tickCount('Little Luxe'))
+    const [major = '', minor = ''] = [...svg.querySelectorAll('path')].map(
+      (path) => path.getAttribute('d') ?? '',
+    )
+    const ticksIn = (d: string) => d.match(/M/g)?.length ?? 0
+    expect(ticksIn(major)).toBe(4)
+    expect(ticksIn(major) + ticksIn(minor)).toBe(tickCount('Little Luxe'))
+    // The twelve o'clock tick is a major one, from the inner ring up to the outer.
+    expect(major.startsWith('M32 5.5L32 3')).toBe(true)
   })
 })
