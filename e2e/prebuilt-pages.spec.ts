@@ -184,6 +184,37 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([])
   })
 
+  test("the home page's first frame draws what is on screen; the sections below follow in the next", async ({
+    context,
+    page,
+  }) => {
+    await context.addInitScript(() => {
+      // In the first frame drawn once the HTML has been read: would the section below the hero be drawn?
+      document.addEventListener(
+        'DOMContentLoaded',
+        () => {
+          requestAnimationFrame(() => {
+            const below = document.querySelector('section[aria-labelledby="shop-by-brand"]')
+            Object.assign(window, {
+              inFirstFrame: below && getComputedStyle(below).contentVisibility,
+            })
+          })
+        },
+        { once: true },
+      )
+    })
+    await page.goto('/')
+    const brands = page.getByRole('region', { name: 'Shop by Brand' })
+    await brands.scrollIntoViewIfNeeded()
+    await expect(brands.getByRole('link', { name: /Little Luxe/ })).toBeVisible()
+    expect(await page.evaluate(() => (window as { inFirstFrame?: string }).inFirstFrame)).toBe(
+      'hidden',
+    )
+    expect(await brands.evaluate((section) => getComputedStyle(section).contentVisibility)).toBe(
+      'auto',
+    )
+  })
+
   /** When the page's load event came, and when the first of the app's files (code, catalogue) was asked for. */
   const appRequests = (page: Page) =>
     page.evaluate(() => {
