@@ -132,8 +132,10 @@ export function routePreloadTable(chunks: readonly ChunkFacts[]) {
  *   trip later on a slow link. The script looks up the page being opened in a table of routes and the
  *   files their components need (from the build) and adds a modulepreload for each.
  * - On a prebuilt page (its HTML already shows the page) nothing of the app is requested before the page
- *   has loaded and painted: on a slow link the scripts (over 100 KB) would otherwise share the line with
- *   the page's pictures and hold back its largest paint. Taps meanwhile are kept (early-taps.ts) and the
+ *   has loaded and its first contentful paint is on screen (the browser's paint timing entry, which comes
+ *   when the frame has been presented, not when it was drawn; a second at most after load): on a slow
+ *   link the scripts (over 100 KB) would otherwise share the line with the page's pictures and hold back
+ *   its largest paint. Taps meanwhile are kept (early-taps.ts) and the
  *   page is readable throughout. A picture that never finishes (a dropped connection) holds the app back
  *   5 s at most. The app shell (cart, checkout, account: no page data) loads the code
  *   at once: its page is drawn by the app.
@@ -146,7 +148,7 @@ export function appLoaderScript(options: {
   table: ReadonlyArray<readonly [pattern: string, files: number[]]>
 }): string {
   const { base, entry, preloads, names, table } = options
-  return `(function(f,t,e,m,b){var d=document,s=0;function k(r,h,a){var l=d.createElement('link');l.rel=r;l.href=h;if(a)l.as=a;l.crossOrigin='';d.head.appendChild(l)}function go(){if(s)return;s=1;m.forEach(function(h){k('modulepreload',h)});var p=location.pathname;t.forEach(function(r){if(new RegExp(r[0]).test(p))r[1].forEach(function(i){var n=f[i];if(!/\\.css$/.test(n))k('modulepreload',b+n+'.js');else if(!d.querySelector('link[href="'+b+n+'"]'))k('preload',b+n,'style')})});if(j)try{k('preload',JSON.parse(j.textContent).snapshot,'fetch')}catch(x){}var c=d.createElement('script');c.type='module';c.crossOrigin='';c.src=e;d.body.appendChild(c)}function later(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,300)}var j=d.getElementById('luxe-prerendered');if(!j)go();else if(d.readyState==='complete')later();else{addEventListener('load',later,{once:true});setTimeout(go,5000)}})(${JSON.stringify(names)},${JSON.stringify(table)},${JSON.stringify(entry)},${JSON.stringify(preloads)},${JSON.stringify(base)})`
+  return `(function(f,t,e,m,b){var d=document,s=0;function k(r,h,a){var l=d.createElement('link');l.rel=r;l.href=h;if(a)l.as=a;l.crossOrigin='';d.head.appendChild(l)}function go(){if(s)return;s=1;m.forEach(function(h){k('modulepreload',h)});var p=location.pathname;t.forEach(function(r){if(new RegExp(r[0]).test(p))r[1].forEach(function(i){var n=f[i];if(!/\\.css$/.test(n))k('modulepreload',b+n+'.js');else if(!d.querySelector('link[href="'+b+n+'"]'))k('preload',b+n,'style')})});if(j)try{k('preload',JSON.parse(j.textContent).snapshot,'fetch')}catch(x){}var c=d.createElement('script');c.type='module';c.crossOrigin='';c.src=e;d.body.appendChild(c)}function later(){var o;function p(){setTimeout(go,0)}try{o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();p()}});o.observe({type:'paint',buffered:true})}catch(x){requestAnimationFrame(p)}setTimeout(go,1000)}var j=d.getElementById('luxe-prerendered');if(!j)go();else if(d.readyState==='complete')later();else{addEventListener('load',later,{once:true});setTimeout(go,5000)}})(${JSON.stringify(names)},${JSON.stringify(table)},${JSON.stringify(entry)},${JSON.stringify(preloads)},${JSON.stringify(base)})`
 }
 
 function appLoader(): Plugin {

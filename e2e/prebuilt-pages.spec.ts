@@ -215,7 +215,10 @@ test.describe('with JavaScript', () => {
     )
   })
 
-  /** When the page's load event came, and when the first of the app's files (code, catalogue) was asked for. */
+  /**
+   * When the page's load event came, its first contentful paint was on screen, and the first of the app's
+   * files (code, catalogue) was asked for.
+   */
   const appRequests = (page: Page) =>
     page.evaluate(() => {
       const navigation = performance.getEntriesByType(
@@ -226,23 +229,25 @@ test.describe('with JavaScript', () => {
         .filter((entry) => /\/assets\/.+\.(js|json)$/.test(entry.name))
       return {
         loadedAt: navigation.loadEventStart,
+        paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
         first: Math.min(...app.map((entry) => entry.startTime)),
         files: app.length,
       }
     })
 
   for (const path of ['/women', '/product/wrap-midi-dress-dress-001']) {
-    test(`a prebuilt page (${path}) asks for none of the app until it has loaded`, async ({
+    test(`a prebuilt page (${path}) asks for none of the app until it has loaded and painted`, async ({
       page,
     }) => {
       await page.goto(path)
       // Taken over: the search button (a React handler) opens the dialog.
       await page.getByRole('button', { name: 'Search' }).first().click()
       await expect(page.getByRole('dialog')).toBeVisible()
-      const { loadedAt, first, files } = await appRequests(page)
+      const { loadedAt, paintedAt, first, files } = await appRequests(page)
       expect(files).toBeGreaterThan(3)
       expect(loadedAt).toBeGreaterThan(0)
       expect(first).toBeGreaterThanOrEqual(loadedAt)
+      expect(first).toBeGreaterThanOrEqual(paintedAt)
     })
   }
 
