@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useEffect, useMemo, useState } from 'react'
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useAppSelector } from '@/lib/app-state'
 import { paths } from '@/config/paths'
 import { findProduct, selectProductLookup } from '../catalogue-slice'
@@ -10,6 +10,8 @@ import { useCatalogue } from '../use-catalogue'
 import './home-rails.css'
 import './listing-shared.css'
 import { ProductGrid, ProductGridSkeleton } from './product-grid'
+
+const noProducts: readonly Product[] = []
 
 function Rail({
   id,
@@ -55,13 +57,12 @@ export function HomeRails() {
   const catalogue = useCatalogue()
   const lookup = useAppSelector(selectProductLookup)
   const [rankedIds, setRankedIds] = useState<string[]>()
-  const ready = catalogue.status === 'ready'
 
   useEffect(() => {
     let current = true
     fetchBestSellerIds(railSize * 2).then(
       (ids) => {
-        if (current) setRankedIds(ids)
+        if (current) startTransition(() => setRankedIds(ids))
       },
       () => {
         // Offline or refused: the featured products stand in.
@@ -72,10 +73,20 @@ export function HomeRails() {
     }
   }, [])
 
-  const fresh = useMemo(() => newIn(catalogue.products), [catalogue.products])
-  const best = useMemo(
-    () => bestSellers(catalogue.products, (id) => findProduct(lookup, id), rankedIds),
-    [catalogue.products, lookup, rankedIds],
+  // The cards (some twenty) are rendered in the background, in slices React can interleave with taps and
+  // frames: the store's update, or the part's arrival, would otherwise render them all in one long task.
+  // Until then the rails show their placeholders, or the cards they showed before.
+  const ready = useDeferredValue(catalogue.status === 'ready', false)
+  const fresh = useDeferredValue(
+    useMemo(() => newIn(catalogue.products), [catalogue.products]),
+    noProducts,
+  )
+  const best = useDeferredValue(
+    useMemo(
+      () => bestSellers(catalogue.products, (id) => findProduct(lookup, id), rankedIds),
+      [catalogue.products, lookup, rankedIds],
+    ),
+    noProducts,
   )
 
   return (
