@@ -135,10 +135,9 @@ export function routePreloadTable(chunks: readonly ChunkFacts[]) {
  *   has loaded and its first contentful paint is on screen (the browser's paint timing entry, which comes
  *   when the frame has been presented, not when it was drawn; a second at most after load): on a slow
  *   link the scripts (over 100 KB) would otherwise share the line with the page's pictures and hold back
- *   its largest paint. Taps meanwhile are kept (early-taps.ts) and the
- *   page is readable throughout. A picture that never finishes (a dropped connection) holds the app back
- *   5 s at most. The app shell (cart, checkout, account: no page data) loads the code
- *   at once: its page is drawn by the app.
+ *   its largest paint. Taps meanwhile are kept (early-taps.ts) and the page is readable throughout. A
+ *   picture that never finishes (a dropped connection) holds the app back 5 s at most. The app shell
+ *   (cart, checkout, account: no page data) loads the code at once: its page is drawn by the app.
  */
 export function appLoaderScript(options: {
   base: string
