@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react'
+import { afterNextPaint } from '@/lib/after-next-paint'
 
 /** Once the app's first page has been painted, later pages render everything at once. */
 let firstPaintDone = false
@@ -32,19 +33,11 @@ export function AfterFirstPaint({ children, reserve }: AfterFirstPaintProps) {
 
   useEffect(() => {
     if (ready) return
-    let cancelled = false
-    // The frame after this commit has been drawn, then the next task.
-    const frame = requestAnimationFrame(() => {
-      setTimeout(() => {
-        if (cancelled) return
-        firstPaintDone = true
-        startTransition(() => setReady(true))
-      }, 0)
+    // Once the frame after this commit has been drawn.
+    return afterNextPaint(() => {
+      firstPaintDone = true
+      startTransition(() => setReady(true))
     })
-    return () => {
-      cancelled = true
-      cancelAnimationFrame(frame)
-    }
   }, [ready])
 
   return ready ? children : <div aria-hidden="true" style={{ minHeight: reserve }} />

@@ -1,3 +1,5 @@
+import { afterNextPaint } from './after-next-paint'
+
 /**
  * The class `<html>` carries until the first frame drawn after the document's HTML has been read is on
  * screen. A stylesheet may leave below-the-fold parts of a page undrawn while it is there (the home page's
@@ -17,8 +19,7 @@ export function markFirstFrame(doc: Document = document): void {
   root.classList.add(firstFrameClass)
   const drawn = () => root.classList.remove(firstFrameClass)
   const whenRead = () => {
-    // The frame's callbacks run before it is drawn; the task after them, once it has been.
-    view.requestAnimationFrame(() => view.setTimeout(drawn, 0))
+    afterNextPaint(drawn, view)
     view.setTimeout(drawn, firstFrameAtMost)
   }
   if (doc.readyState === 'loading')

@@ -1,4 +1,5 @@
 import { createSelector, createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit'
+import { afterNextPaint } from '@/lib/after-next-paint'
 import type { Brand, Catalogue, CatalogueStatus, Product } from './types'
 
 export type { Brand, Catalogue, CatalogueStatus, Product } from './types'
@@ -163,11 +164,7 @@ type CatalogueThunkApi = [Dispatch, () => { catalogue: CatalogueState }]
 
 /** Resolves once the frame that shows the list has been painted (the details must not delay it). */
 function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const later = () => setTimeout(resolve, 0)
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(later)
-    else later()
-  })
+  return new Promise((resolve) => afterNextPaint(resolve))
 }
 
 /**
