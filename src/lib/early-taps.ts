@@ -71,12 +71,20 @@ const guards = new WeakMap<Window, { takenAt: number | undefined }>()
  */
 function keepUntilTaken(win: Window, event: SubmitEvent) {
   const form = event.target
-  if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return
+  if (!(form instanceof HTMLFormElement)) return
+  // Taken (the app prevents the browser's own submission): the form's next submission starts afresh.
+  if (event.defaultPrevented) {
+    retries.delete(form)
+    return
+  }
   if (form.hasAttribute('action') || !form.closest('#root')) return
   event.preventDefault()
   const tries = (retries.get(form) ?? 0) + 1
+  if (tries > submitRetries) {
+    retries.delete(form)
+    return
+  }
   retries.set(form, tries)
-  if (tries > submitRetries) return
   const submitter = event.submitter
   win.requestAnimationFrame(() => {
     win.setTimeout(() => {

@@ -112,6 +112,36 @@ describe('a submission the app has not taken yet', () => {
     expect(asked.filter((id) => id === 'app')).toHaveLength(1 + submitRetries)
   })
 
+  it('gives each submission its own tries: one the app took does not use up the next one’s', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] })
+    document.body.innerHTML = `<div id="root"><form></form></div>`
+    holdEarlyTaps().takeOver()
+    const form = document.querySelector('form')!
+    let asked = 0
+    let appTakes = false
+    form.addEventListener('submit', (event) => {
+      asked++
+      if (appTakes) event.preventDefault()
+    })
+    const submit = () =>
+      form.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }))
+
+    // The first is asked again until, a few tries later, the app takes it.
+    submit()
+    vi.advanceTimersByTime(500)
+    const triesUsed = asked
+    expect(triesUsed).toBeGreaterThan(3)
+    appTakes = true
+    vi.advanceTimersByTime(1000)
+    expect(asked).toBe(triesUsed + 1)
+
+    // A later one the app misses again is asked its full count of times.
+    appTakes = false
+    submit()
+    vi.advanceTimersByTime(60_000)
+    expect(asked - (triesUsed + 1)).toBe(1 + submitRetries)
+  })
+
   it('is left to the app alone once the take-over is a few seconds old', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame', 'performance'] })
     document.body.innerHTML = `<div id="root"><form></form></div>`
