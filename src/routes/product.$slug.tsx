@@ -4,7 +4,8 @@ import { titleMeta } from '@/lib/page-title'
 
 export const Route = createFileRoute('/product/$slug')({
   staticData: { plainStyles: true },
-  // The name comes from the catalogue in memory; never waits for the network.
+  // The name comes from the catalogue in memory, or on a prebuilt page from the build's (already on its
+  // way as the app starts); never waits for the live catalogue.
   loader: async ({ params }) => ({
     name: await (
       await import('@/features/catalogue/api/catalogue-titles')
