@@ -1,13 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
+import { seenPopup, skipSplash } from './support/first-visit'
 
 /**
  * The home page and its links, the first-visit email offer and the newsletter
  * signup against the real backend.
  */
-
-const skipSplash = () => window.sessionStorage.setItem('luxe.skip-splash', '1')
-const seenPopup = () => window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
 
 const offer = (page: Page) => page.getByRole('dialog', { name: 'Unlock 40% OFF your first order' })
 const region = (page: Page, name: string) => page.getByRole('region', { name })

@@ -1,15 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 import { device } from './support/device'
+import { seenPopup, skipSplash } from './support/first-visit'
 import { holdAppCode, takenOver } from './support/navigation'
 
 /**
  * The pages the build prerenders: what a search engine, a link preview and a browser without JavaScript
  * get from the server, and that the app takes the page over (hydration) without an error.
  */
-
-const seenPopup = () => window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-const skipSplash = () => window.sessionStorage.setItem('luxe.skip-splash', '1')
 
 interface ProductData {
   '@type': string

@@ -5,7 +5,7 @@ import { skipIntro } from './support/pwa'
 /**
  * Every route of the app renders inside the app shell (header and footer), with its own title, and not
  * the not-found page; any other path shows the not-found page. The splash and the first-visit offer are
- * skipped here (the shell spec plays the splash in full).
+ * skipped here (e2e/splash.spec.ts plays the splash in full).
  *
  * A sample of routes is loaded directly (deep links, served by the SPA fallback); the full list is then
  * walked inside one loaded app, as the router sees a link or the back button, which checks the same

@@ -6,7 +6,7 @@ import { showWhileAnimating } from './splash-support'
 /**
  * Full screen, the full logo, +2% every 50 ms to 100%, visible 5 s, done 300 ms after hiding; never
  * on /checkout. This is the script index.html runs before the app's code; CSS plays the splash (the
- * browser test e2e/shell.spec.ts watches it play), the script only draws it and hands off when its last
+ * browser test e2e/splash.spec.ts watches it play), the script only draws it and hands off when its last
  * animation ends.
  */
 describe('the start-up splash', () => {

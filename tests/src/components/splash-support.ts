@@ -1,6 +1,6 @@
 /**
  * jsdom plays no CSS animation, so the splash would keep its resting (hidden) style: this gives it the
- * style its showing animation gives it in a browser (e2e/shell.spec.ts watches the real one play).
+ * style its showing animation gives it in a browser (e2e/splash.spec.ts watches the real one play).
  */
 export function showWhileAnimating() {
   const style = document.createElement('style')

@@ -1,0 +1,152 @@
+import { expect, test, type Page } from '@playwright/test'
+import { seenPopup } from './support/first-visit'
+import { holdAppCode } from './support/navigation'
+
+/** The start-up splash, played in full here (once per scenario) over the page it opens on. */
+
+const splashBar = (page: Page) => page.getByRole('progressbar', { name: 'Loading Luxe Kenya' })
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+test.describe('splash screen', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.addInitScript(seenPopup)
+  })
+
+  test('shows the full logo and a rising percentage over the rendered page, then goes after 5 s', async ({
+    page,
+  }) => {
+    // Watch what is drawn, frame by frame, from inside the page, so the timings do not depend on how busy
+    // the test runner is: the percentage shown (the line of the numbers strip in view), the bar's width,
+    // and whether the splash is still fully shown.
+    await page.addInitScript(() => {
+      type Entry = { at: number; text: string | null; fill: number | null; shown: boolean }
+      const log: Entry[] = []
+      Object.assign(window, { splashLog: log })
+      const sample = () => {
+        const bar = document.querySelector('[role="progressbar"]')
+        const overlay = bar?.closest('.lk-splash')
+        const percent = overlay?.querySelector('.lk-splash-percent')
+        let entry: Entry = { at: performance.now(), text: null, fill: null, shown: false }
+        if (bar && overlay && percent) {
+          const strip = getComputedStyle(percent, '::before')
+          const lines = strip.content.slice(1, -1).split(/\\a ?/i)
+          const offset = new DOMMatrix(strip.transform).m42
+          const line = Math.round(-offset / parseFloat(getComputedStyle(percent).lineHeight))
+          const style = getComputedStyle(overlay)
+          entry = {
+            at: entry.at,
+            text: lines[line] ?? null,
+            fill: Math.round(
+              new DOMMatrix(getComputedStyle(bar.firstElementChild!).transform).a * 100,
+            ),
+            shown: style.visibility === 'visible' && style.opacity === '1',
+          }
+        }
+        const last = log[log.length - 1]
+        if (!last || last.text !== entry.text || last.shown !== entry.shown) log.push(entry)
+        if (log.length < 200) requestAnimationFrame(sample)
+      }
+      requestAnimationFrame(sample)
+    })
+    // The app's code waits until the splash has played: CSS alone plays and ends it (as when a script
+    // fails to load), and the test's own probes, which need the page's main thread, see every moment.
+    const released = await holdAppCode(page)
+    await page.goto('/', { waitUntil: 'commit' })
+    await expect(splashBar(page)).toBeVisible()
+    await expect(page.getByText('PREMIUM FASHION & STYLE').first()).toBeVisible()
+    // The page is already there underneath (nothing waits for the splash to paint it).
+    await expect(page.getByRole('heading', { name: 'Kenyan Fashion Redefined' })).toBeAttached()
+    await expect(page.locator('.lk-splash-percent')).toBeVisible()
+
+    await expect(splashBar(page)).toBeHidden({ timeout: 12_000 })
+    await page.waitForTimeout(500)
+    await expect(page.getByRole('progressbar')).toHaveCount(0)
+    released()
+
+    type Entry = { at: number; text: string | null; fill: number | null; shown: boolean }
+    const log = await page.evaluate(() => (window as unknown as { splashLog: Entry[] }).splashLog)
+    const shown = log.filter((entry) => entry.text !== null && entry.shown)
+    const values = shown.map((entry) => Number(entry.text!.replace('%', '')))
+    expect(shown.every((entry) => /^\d{1,3}%$/.test(entry.text!))).toBe(true)
+    // The bar's width and the percentage agree in every frame.
+    expect(shown.every((entry, index) => entry.fill === values[index])).toBe(true)
+    expect(values[0]).toBeLessThanOrEqual(10)
+    expect(values.at(-1)).toBe(100)
+    expect(values.every((value) => value % 2 === 0)).toBe(true)
+    expect(values.every((value, index) => index === 0 || value >= values[index - 1]!)).toBe(true)
+    // Frames are sampled, and a busy machine delays a sample: the splash went between the last frame it
+    // was seen in and the first it was not. Never seen gone before 4.7 s, never seen shown after 5.6 s.
+    const hiddenAt = log.find((entry) => !entry.shown && entry.at > shown[0]!.at)!.at
+    const lastShownAt = shown.at(-1)!.at
+    expect(hiddenAt - shown[0]!.at).toBeGreaterThan(4700)
+    expect(lastShownAt - shown[0]!.at).toBeLessThan(5600)
+    // 100% is reached at about 2.5 s (2% every 50 ms) and held until the splash goes.
+    const full = shown.find((entry) => entry.text === '100%')!.at - shown[0]!.at
+    expect(full).toBeGreaterThan(2200)
+    expect(full).toBeLessThan(3500)
+
+    // Gone for good, and the page below takes clicks.
+    await mainNav(page).getByRole('link', { name: 'WOMEN' }).click()
+    await expect(page).toHaveURL(/\/women$/)
+    await page.waitForTimeout(6000)
+    await expect(splashBar(page)).toHaveCount(0)
+  })
+
+  test('is never shown on /checkout', async ({ page }) => {
+    await page.goto('/checkout')
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(splashBar(page)).toHaveCount(0)
+    await page.waitForTimeout(1000)
+    await expect(splashBar(page)).toHaveCount(0)
+  })
+
+  test('draws no motion for shoppers who ask for less', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    // Keep hold of the splash's animations as they start (a finished one leaves document.getAnimations).
+    await page.addInitScript(() => {
+      const started = new Set<Animation>()
+      Object.assign(window, { splashAnimations: started })
+      document.addEventListener(
+        'animationstart',
+        () => document.getAnimations().forEach((animation) => started.add(animation)),
+        true,
+      )
+    })
+    // The rule that cuts animations short for these shoppers is in the page's own stylesheet.
+    const released = await holdAppCode(page)
+    await page.goto('/', { waitUntil: 'commit' })
+    await expect(splashBar(page)).toBeVisible()
+    // Seek the splash's animations to moments of its life: the bar never slides (it jumps 2% at a time)
+    // and in the hand-off the splash is already gone, not fading.
+    const seen = await splashBar(page).evaluate((bar) => {
+      const overlay = bar.closest<HTMLElement>('.lk-splash')!
+      const fill = bar.firstElementChild!
+      // Those already started, and those about to: the evaluation may come before the first
+      // animationstart event (asking for the animations makes the browser create them).
+      const animations = new Set([
+        ...(window as unknown as { splashAnimations: Set<Animation> }).splashAnimations,
+        ...document.getAnimations(),
+      ])
+      const at = (ms: number) => {
+        for (const animation of animations) animation.currentTime = ms
+      }
+      at(1025)
+      const width = new DOMMatrix(getComputedStyle(fill).transform).a
+      const transitions = [getComputedStyle(fill), getComputedStyle(overlay)].map(
+        (style) => style.transitionDuration,
+      )
+      at(4950)
+      const before = getComputedStyle(overlay).opacity
+      at(5150)
+      return { width, transitions, before, opacity: getComputedStyle(overlay).opacity }
+    })
+    // Still the full five seconds: the bar at 40% after a second, the splash shown until 5 s.
+    expect(seen.width).toBeCloseTo(0.4, 5)
+    expect(seen.before).toBe('1')
+    expect(seen.opacity).toBe('0')
+    for (const duration of seen.transitions) {
+      for (const part of duration.split(',')) expect(parseFloat(part)).toBeLessThan(0.01)
+    }
+    released()
+  })
+})
