@@ -37,10 +37,18 @@ export interface OptionalPartProps<P extends object> {
 export function OptionalPart<P extends object>({ load, props, after }: OptionalPartProps<P>) {
   const [part, setPart] = useState<{ Part: ComponentType<P> } | null>(null)
   const [failed, setFailed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
     if (failed) return
     let current = true
+    // The connection may come back while the failing fetch is still on its way: then no later `online`
+    // would come to try again, and the fetch is tried again at once.
+    let backOnline = false
+    const onOnline = () => {
+      backOnline = true
+    }
+    window.addEventListener('online', onOnline)
     const start = after ? after() : Promise.resolve()
     void start
       .then(() => (current ? load() : null))
@@ -49,13 +57,16 @@ export function OptionalPart<P extends object>({ load, props, after }: OptionalP
           if (current && Part) setPart({ Part })
         },
         () => {
-          if (current) setFailed(true)
+          if (!current) return
+          if (backOnline) setAttempt((tries) => tries + 1)
+          else setFailed(true)
         },
       )
     return () => {
       current = false
+      window.removeEventListener('online', onOnline)
     }
-  }, [load, failed, after])
+  }, [load, failed, after, attempt])
 
   useEffect(() => {
     if (!failed) return

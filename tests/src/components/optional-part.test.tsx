@@ -61,6 +61,29 @@ describe('OptionalPart', () => {
     expect(load).toHaveBeenCalledTimes(2)
   })
 
+  it('tries again at once when the connection came back while the failing fetch was on its way', async () => {
+    let fail = () => {}
+    const load = vi
+      .fn<() => Promise<typeof Chat>>()
+      .mockImplementationOnce(
+        () =>
+          new Promise((_, reject) => {
+            fail = () => reject(new TypeError('Failed to fetch dynamically imported module'))
+          }),
+      )
+      .mockImplementation(() => Promise.resolve(Chat))
+    render(<OptionalPart load={load} props={noProps} />)
+    await act(async () => {})
+    expect(load).toHaveBeenCalledTimes(1)
+    // Back online, then the fetch made while offline fails: no `online` event will follow.
+    await act(async () => {
+      window.dispatchEvent(new Event('online'))
+      fail()
+    })
+    expect(await screen.findByRole('button', { name: 'Open chat' })).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+
   it('shows nothing in place of a part that fails to draw, and keeps the rest', async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
