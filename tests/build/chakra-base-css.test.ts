@@ -50,3 +50,21 @@ describe("the pages' Chakra sheet", () => {
     expect(trimmed).toContain('--chakra-colors-fg:')
   })
 })
+
+describe("the store's global styles", () => {
+  const base = chakraBaseCss()
+
+  it('have no selection rule, which would give every element a selection style in every style pass', () => {
+    expect(base).not.toMatch(/::selection/)
+  })
+
+  it('set the font settings and the global variables once on html, not on every element', () => {
+    const everyElement = [...base.matchAll(/(?:^|[{}])\*\{([^}]*)\}/g)].map((match) => match[1]!)
+    for (const rule of everyElement) {
+      expect(rule).not.toMatch(/--global-|font-feature-settings/)
+    }
+    expect(base).toMatch(/html\{[^}]*--global-font-body:var\(--chakra-fonts-body\)/)
+    expect(base).toMatch(/html\{[^}]*--global-color-border:var\(--chakra-colors-border\)/)
+    expect(base).toMatch(/html\{[^}]*font-feature-settings:"cv11"/)
+  })
+})
