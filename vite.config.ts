@@ -15,46 +15,57 @@ const alias = {
   '@shared': fileURLToPath(new URL('./supabase/functions/_shared', import.meta.url)),
 }
 
-/**
- * The start-up splash is drawn by a small classic script at the top of index.html's body (see
- * src/components/splash-screen.ts), so it paints with the document instead of after the app's code.
- * The script is built from src/components/splash-boot.ts (with the store's name and the spec's timings
- * from the config) and inlined here.
- */
-function inlineSplash(): Plugin {
-  let built: Promise<string> | undefined
-  const bundleSplash = async () => {
-    const result = await build({
-      configFile: false,
-      logLevel: 'warn',
-      resolve: { alias },
-      build: {
-        write: false,
-        copyPublicDir: false,
-        target: 'es2020',
-        lib: {
-          entry: fileURLToPath(new URL('./src/components/splash-boot.ts', import.meta.url)),
-          formats: ['iife'],
-          name: 'luxeSplashBoot',
-        },
+/** A small classic script built from `entry` (a file under src/components) and inlined into the page. */
+async function bundleClassicScript(entry: string, name: string): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    resolve: { alias },
+    build: {
+      write: false,
+      copyPublicDir: false,
+      target: 'es2020',
+      lib: {
+        entry: fileURLToPath(new URL(`./src/components/${entry}`, import.meta.url)),
+        formats: ['iife'],
+        name,
       },
-    })
-    const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
-      'output' in r ? r.output : [],
-    )
-    const chunk = outputs.find((output) => output.type === 'chunk')
-    if (!chunk || chunk.type !== 'chunk') throw new Error('The splash script did not build.')
-    return chunk.code.trim()
-  }
+    },
+  })
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
+    'output' in r ? r.output : [],
+  )
+  const chunk = outputs.find((output) => output.type === 'chunk')
+  if (!chunk || chunk.type !== 'chunk') throw new Error(`${entry} did not build.`)
+  return chunk.code.trim()
+}
+
+/**
+ * Two small classic scripts inlined into every page, so they run with the document instead of after the
+ * app's code: fonts-boot.ts at the top of the head (it queues the lookup of the page's typefaces before
+ * the browser reads the page's styles and body, see src/lib/early-fonts.ts), and splash-boot.ts at the
+ * top of the body (the start-up splash, see src/components/splash-screen.ts, with the store's name and
+ * the spec's timings from the config).
+ */
+function inlineBootScripts(): Plugin {
+  let built: Promise<[string, string]> | undefined
+  const bundle = () =>
+    Promise.all([
+      bundleClassicScript('fonts-boot.ts', 'luxeFontsBoot'),
+      bundleClassicScript('splash-boot.ts', 'luxeSplashBoot'),
+    ])
   return {
-    name: 'luxe-inline-splash',
+    name: 'luxe-inline-boot-scripts',
     configureServer() {
-      // In development the script is rebuilt for every page, so edits show on reload.
+      // In development the scripts are rebuilt for every page, so edits show on reload.
       built = undefined
     },
     async transformIndexHtml(_html, context) {
-      const code = await (context.server ? bundleSplash() : (built ??= bundleSplash()))
-      return [{ tag: 'script', children: code, injectTo: 'body-prepend' }]
+      const [fonts, splash] = await (context.server ? bundle() : (built ??= bundle()))
+      return [
+        { tag: 'script', children: fonts, injectTo: 'head-prepend' },
+        { tag: 'script', children: splash, injectTo: 'body-prepend' },
+      ]
     },
   }
 }
@@ -316,7 +327,7 @@ export default defineConfig({
     react(),
     chakraBaseCssPlugin(fileURLToPath(new URL('./src', import.meta.url))),
     start.plugin,
-    inlineSplash(),
+    inlineBootScripts(),
     appLoader(),
     inlineEntryCss(),
     prerenderPages(

@@ -1,3 +1,4 @@
+import { bodyFont, headingFont } from '@/config/fonts'
 import { paths } from '@/config/paths'
 import { store, timings } from '@/config/site'
 
@@ -80,11 +81,11 @@ export function splashCss(options: SplashOptions): string {
     (_, step) => `${Math.min(100, step * options.stepPercent)}%`,
   )
   return `
-.lk-splash{position:fixed;inset:0;z-index:1650;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2.5rem;padding:0 1.5rem;margin:0;background:#111 radial-gradient(ellipse at 50% 38%,rgba(212,178,90,.16),transparent 62%);color:#fff;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif;visibility:hidden;opacity:0;pointer-events:none;animation:lk-splash-show ${options.visibleMs}ms linear,lk-splash-fade ${options.handOffMs}ms ease ${options.visibleMs}ms}
+.lk-splash{position:fixed;inset:0;z-index:1650;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2.5rem;padding:0 1.5rem;margin:0;background:#111 radial-gradient(ellipse at 50% 38%,rgba(212,178,90,.16),transparent 62%);color:#fff;font-family:${bodyFont};visibility:hidden;opacity:0;pointer-events:none;animation:lk-splash-show ${options.visibleMs}ms linear,lk-splash-fade ${options.handOffMs}ms ease ${options.visibleMs}ms}
 @keyframes lk-splash-show{from,to{visibility:visible;opacity:1;pointer-events:auto}}
 @keyframes lk-splash-fade{from{visibility:visible;opacity:1}to{visibility:visible;opacity:0}}
 .lk-splash-logo{display:inline-flex;flex-direction:column;align-items:center;line-height:1}
-.lk-splash-name{font-family:Georgia,'Times New Roman','Noto Serif',serif;font-size:2.25rem;font-weight:600;letter-spacing:.06em;white-space:nowrap}
+.lk-splash-name{font-family:${headingFont};font-size:2.25rem;font-weight:600;letter-spacing:.06em;white-space:nowrap}
 .lk-splash-tagline{margin-top:.75rem;font-size:.6875rem;font-weight:500;letter-spacing:.28em;color:#d4b25a;white-space:nowrap}
 .lk-splash-meter{width:min(16rem,70vw)}
 .lk-splash-track{height:2px;background:rgba(255,255,255,.16);overflow:hidden}

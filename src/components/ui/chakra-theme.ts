@@ -6,6 +6,7 @@ import {
   mergeConfigs,
 } from '@chakra-ui/react/styled-system'
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base'
+import { bodyFont, headingFont } from '../../config/fonts'
 import {
   animationStyles,
   breakpoints,
@@ -56,13 +57,8 @@ const brand = defineConfig({
   theme: {
     tokens: {
       fonts: {
-        heading: {
-          value: "Georgia, 'Times New Roman', 'Noto Serif', serif",
-        },
-        body: {
-          value:
-            "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
-        },
+        heading: { value: headingFont },
+        body: { value: bodyFont },
       },
       colors: {
         brand: {
