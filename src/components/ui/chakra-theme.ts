@@ -4,6 +4,7 @@ import {
   defineGlobalStyles,
   defineSlotRecipe,
   mergeConfigs,
+  type SystemStyleObject,
 } from '@chakra-ui/react/styled-system'
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base'
 import { bodyFont, headingFont } from '../../config/fonts'
@@ -157,22 +158,24 @@ const {
   html: rootElement = {},
   ...otherGlobalCss
 } = globalCss
-const {
-  fontFeatureSettings,
-  '--global-font-mono': fontMono,
-  '--global-font-body': fontBody,
-  '--global-color-border': colorBorder,
-  ...perElement
-} = everyElement as Record<string, unknown>
+/** What moves from every element to `html`: inherited, so set once. */
+const setOnRoot = new Set([
+  'fontFeatureSettings',
+  '--global-font-mono',
+  '--global-font-body',
+  '--global-color-border',
+])
+const everyElementEntries = Object.entries(everyElement as SystemStyleObject)
 const storeGlobalCss = defineGlobalStyles({
   ...otherGlobalCss,
-  '*': perElement,
+  '*': Object.fromEntries(
+    everyElementEntries.filter(([property]) => !setOnRoot.has(property)),
+  ) as SystemStyleObject,
   html: {
-    ...rootElement,
-    fontFeatureSettings,
-    '--global-font-mono': fontMono,
-    '--global-font-body': fontBody,
-    '--global-color-border': colorBorder,
+    ...(rootElement as SystemStyleObject),
+    ...(Object.fromEntries(
+      everyElementEntries.filter(([property]) => setOnRoot.has(property)),
+    ) as SystemStyleObject),
   },
 })
 
