@@ -73,20 +73,16 @@ export function HomeRails() {
     }
   }, [])
 
-  // The cards (some twenty) are rendered in the background, in slices React can interleave with taps and
-  // frames: the store's update, or the part's arrival, would otherwise render them all in one long task.
-  // Until then the rails show their placeholders, or the cards they showed before.
+  // The rails are chosen and their cards (some twenty) rendered in the background, in slices React can
+  // interleave with taps and frames: the store's update (which React renders at once, in one task), or
+  // the part's arrival, would otherwise do it all in one long task. Until then the rails show their
+  // placeholders, or the cards they showed before.
   const ready = useDeferredValue(catalogue.status === 'ready', false)
-  const fresh = useDeferredValue(
-    useMemo(() => newIn(catalogue.products), [catalogue.products]),
-    noProducts,
-  )
-  const best = useDeferredValue(
-    useMemo(
-      () => bestSellers(catalogue.products, (id) => findProduct(lookup, id), rankedIds),
-      [catalogue.products, lookup, rankedIds],
-    ),
-    noProducts,
+  const products = useDeferredValue(catalogue.products, noProducts)
+  const fresh = useMemo(() => newIn(products), [products])
+  const best = useMemo(
+    () => bestSellers(products, (id) => findProduct(lookup, id), rankedIds),
+    [products, lookup, rankedIds],
   )
 
   return (

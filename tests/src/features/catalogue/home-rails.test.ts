@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { bestSellers, newIn } from '@/features/catalogue/product/home-rails'
+import { bestSellers, firstInOrder, newIn } from '@/features/catalogue/product/home-rails'
 import type { Product } from '@/features/catalogue/types'
 import { products } from './catalogue-fixture'
 
@@ -32,5 +32,20 @@ describe('home rails', () => {
     const rail = bestSellers(products, lookup, undefined, 2)
     expect(rail[0]!.featured).toBe(true)
     expect(bestSellers(products, lookup, [], 2)).toEqual(rail)
+  })
+
+  it('picks the first few in order as a stable sort would, ties in their listed order', () => {
+    let seed = 7
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647
+    for (let round = 0; round < 200; round++) {
+      const items = Array.from({ length: Math.floor(random() * 40) }, (_, at) => ({
+        at,
+        key: Math.floor(random() * 6),
+      }))
+      const order = (a: { key: number }, b: { key: number }) => b.key - a.key
+      for (const count of [0, 1, 4, 10, 50]) {
+        expect(firstInOrder(items, count, order)).toEqual([...items].sort(order).slice(0, count))
+      }
+    }
   })
 })
