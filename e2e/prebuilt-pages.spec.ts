@@ -31,6 +31,10 @@ test.describe('prebuilt pages, as served', () => {
     expect(response.status()).toBe(200)
     const html = await response.text()
     const head = html.slice(0, html.indexOf('</head>'))
+    // The encoding is declared within the first 1024 bytes (after the inlined font script).
+    const charset = /<meta charset="UTF-8"[^>]*>/i.exec(html)
+    expect(charset).toBeTruthy()
+    expect(charset!.index + charset![0].length).toBeLessThanOrEqual(1024)
 
     const title = /<title>([^<]+)<\/title>/.exec(head)?.[1]
     expect(title).toMatch(/ \| Luxe Kenya$/)
