@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expandCatalogue } from '../../../../supabase/functions/_shared/catalogue-format'
 import {
+  CATALOGUE_CHANNEL,
   createCatalogueCache,
   nodeRequestView,
 } from '../../../../supabase/local/rest/catalogue-cache'
@@ -201,12 +202,19 @@ describe('the cached catalogue', () => {
       expect(transactions).toBe(0)
 
       // A change made outside the API (the superuser connection, as a migration or a script would)
-      // is announced by the database too.
+      // is announced by the database too. On PostgreSQL the notice reaches the listening connection a
+      // moment after the commit (the cache's handler runs before this one, in the order they listened),
+      // so the read waits for it.
+      let announce!: () => void
+      const announced = new Promise<void>((resolve) => (announce = resolve))
+      const stopListening = await db.pg.listen(CATALOGUE_CHANNEL, () => announce())
       const before = priceOf(first.body, productId)!
       await db.pg.query('update public.products set price = $1 where id = $2', [
         before + 7,
         productId,
       ])
+      await announced
+      await stopListening()
       const after = await raw(CATALOGUE, anon)
       expect(after.headers.etag).not.toBe(first.headers.etag)
       expect(after.headers.etag).toBe(`"${await currentVersion()}"`)
