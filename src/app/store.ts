@@ -26,13 +26,24 @@ const slices = [
   checkoutSlice,
 ] as const
 
-/** The state without saving to the device: the shape of RootState, and what plain test stores use. */
-export const rootReducer = combineSlices(...slices)
+const combineAll = () => combineSlices(...slices)
+type CombinedReducer = ReturnType<typeof combineAll>
+let plainReducer: CombinedReducer | undefined
+
+/**
+ * The state's reducer without saving to the device (what a prebuilt page's state is computed with).
+ * Made on first use, not when the app's code is evaluated: making it runs every slice's reducer, about
+ * a third of that evaluation, which is the longest task of a cheap phone's start-up.
+ */
+export function rootReducer(): CombinedReducer {
+  plainReducer ??= combineAll()
+  return plainReducer
+}
 
 /** Every part the features declare in AppState must be in the store, with the shape they expect. */
 type HoldsAppState<State extends AppState> = State
 
-export type RootState = HoldsAppState<ReturnType<typeof rootReducer>>
+export type RootState = HoldsAppState<ReturnType<CombinedReducer>>
 
 /**
  * redux-persist's bookkeeping actions, which carry functions: the serializability check skips them.
@@ -78,7 +89,7 @@ const persistenceHooks = new WeakMap<object, (persistence: Persistence) => void>
  */
 export function makeStore(preloadedState?: Partial<RootState>, options: MakeStoreOptions = {}) {
   // A reducer of its own per store: attaching persistence replaces slice reducers inside it.
-  const reducer = combineSlices(...slices)
+  const reducer = combineAll()
   const attach = (persistence: Persistence) => {
     for (const [reducerPath, saving] of Object.entries(persistence.reducers)) {
       reducer.inject({ reducerPath, reducer: saving } as never, { overrideExisting: true })

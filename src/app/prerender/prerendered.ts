@@ -44,7 +44,7 @@ export async function loadPrebuilt(): Promise<Prebuilt | null> {
     const { snapshotCatalogueInSteps } = await import('./snapshot')
     const catalogue = await snapshotCatalogueInSteps(documents)
     await nextTask()
-    return { catalogue, state: rootReducer(undefined, catalogueFromBuild(catalogue)) }
+    return { catalogue, state: rootReducer()(undefined, catalogueFromBuild(catalogue)) }
   } catch {
     return null
   }
