@@ -6,4 +6,4 @@
 import { firstScreenFaces } from '@/config/fonts'
 import { lookUpFontsEarly } from '@/lib/early-fonts'
 
-lookUpFontsEarly(firstScreenFaces)
+lookUpFontsEarly(firstScreenFaces())
