@@ -114,6 +114,41 @@ function splitHoisted(html: string): { hoisted: string; body: string } {
   return { hoisted: hoisted.join(''), body: rest }
 }
 
+/** The start of the app loader's inlined script (`appLoaderScript` in vite.config.ts). */
+const loaderStart = '<script>(function(f,t,e,m,b){'
+
+/**
+ * The app loader's script in `html`, its route table cut to the rows that match `path`. The loader reads
+ * the table to preload the opened page's route chunks; a prebuilt page is opened at its own path, so the
+ * other routes' rows (about 3 KB of every page, compressed) only cost bytes and parsing. A page opened at
+ * another path (the home page as an offline fallback) still works: the router loads its chunks itself.
+ */
+export function loaderForPath(html: string, path: string): string {
+  const start = html.indexOf(loaderStart)
+  if (start < 0) throw new Error('prerender: the page has no app loader script')
+  const end = html.indexOf('</script>', start)
+  const script = html.slice(start, end)
+  const call = script.lastIndexOf('})(')
+  const [names, table, ...rest] = JSON.parse(`[${script.slice(call + 3, -1)}]`) as [
+    string[],
+    Array<[string, number[]]>,
+    ...unknown[],
+  ]
+  const kept: string[] = []
+  const rows = table
+    .filter(([pattern]) => new RegExp(pattern).test(path))
+    .map(([pattern, indexes]): [string, number[]] => [
+      pattern,
+      indexes.map((index) => {
+        const name = names[index]!
+        const at = kept.indexOf(name)
+        return at >= 0 ? at : kept.push(name) - 1
+      }),
+    ])
+  const args = [kept, rows, ...rest].map((arg) => JSON.stringify(arg)).join(',')
+  return html.slice(0, start) + script.slice(0, call + 3) + args + ')' + html.slice(end)
+}
+
 /** `<div id="root"></div>` filled, the head's title and description replaced, a snapshot named. */
 function pageDocument(template: string, html: string, head: string, snapshot: string): string {
   const { hoisted, body } = splitHoisted(html)
@@ -255,9 +290,11 @@ export function prerenderPages(
                 return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`
               })
               .join('')
+            const document = pageDocument(template, page.html, `${head}\n    ${styles}`, snapshot)
+            // The not-found page answers any path: it keeps the whole table.
             writeFileSync(
               file,
-              pageDocument(template, page.html, `${head}\n    ${styles}`, snapshot),
+              path === '/__not-found__' ? document : loaderForPath(document, path),
             )
           }
 
