@@ -32,8 +32,8 @@ let plainReducer: CombinedReducer | undefined
 
 /**
  * The state's reducer without saving to the device (what a prebuilt page's state is computed with).
- * Made on first use, not when the app's code is evaluated: making it runs every slice's reducer, about
- * a third of that evaluation, which is the longest task of a cheap phone's start-up.
+ * Made on first use, not when the app's code is evaluated: making it runs every slice's reducer, which
+ * was about a third of that evaluation, one of the longest tasks of a cheap phone's start-up.
  */
 export function rootReducer(): CombinedReducer {
   plainReducer ??= combineAll()
