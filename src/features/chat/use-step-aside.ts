@@ -47,16 +47,23 @@ function homeBox(element: HTMLElement): Box {
   }
 }
 
-/** `active`: false while the assistant's panel is open (the button is not shown then). */
+/**
+ * `active`: false while the assistant's panel is open (the button is not shown then).
+ *
+ * The button stays where it is while it is pressed: a page that fills in (an account page as the session
+ * arrives) can bring a field under it between the shopper's press and release, and a button that slid
+ * away in between would lose the tap. It steps aside, if it still must, on release.
+ */
 export function useStepAside(button: RefObject<HTMLElement | null>, active: boolean): boolean {
   const [aside, setAside] = useState(false)
   useEffect(() => {
     if (!active) return
     let frame = 0
+    let pressed = false
     const check = () => {
       frame = 0
       const element = button.current
-      if (!element) return
+      if (!element || pressed) return
       const fields = [...document.querySelectorAll<HTMLElement>(fieldSelector)]
         .filter((field) => field !== element && field.getClientRects().length > 0)
         .map((field) => field.getBoundingClientRect())
@@ -70,16 +77,30 @@ export function useStepAside(button: RefObject<HTMLElement | null>, active: bool
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(check)
     }
+    const press = (event: PointerEvent) => {
+      if (event.target instanceof Node && button.current?.contains(event.target)) pressed = true
+    }
+    const release = () => {
+      if (!pressed) return
+      pressed = false
+      schedule()
+    }
     schedule()
     const events = ['scroll', 'resize', 'focusin', 'focusout'] as const
     for (const name of events)
       window.addEventListener(name, schedule, { passive: true, capture: true })
+    window.addEventListener('pointerdown', press, { passive: true, capture: true })
+    const releases = ['pointerup', 'pointercancel'] as const
+    for (const name of releases)
+      window.addEventListener(name, release, { passive: true, capture: true })
     // Fields that appear without a scroll (a dialog, a step of a form).
     const mutations = new MutationObserver(schedule)
     mutations.observe(document.body, { childList: true, subtree: true })
     return () => {
       if (frame) cancelAnimationFrame(frame)
       for (const name of events) window.removeEventListener(name, schedule, { capture: true })
+      window.removeEventListener('pointerdown', press, { capture: true })
+      for (const name of releases) window.removeEventListener(name, release, { capture: true })
       mutations.disconnect()
     }
   }, [button, active])
