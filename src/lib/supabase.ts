@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { env } from '@/config/env'
 import { takeFragmentSession } from './auth-links'
+import { nextTask } from './next-task'
 import { followSessionInRealtime } from './realtime-session'
 import type { Database } from './database.types'
 
@@ -18,6 +19,9 @@ export const fragmentSessionProblem = () => fragmentSessionError
  */
 export function getSupabase(): Promise<AppSupabaseClient> {
   client ??= import('@supabase/supabase-js').then(async ({ createClient }) => {
+    // Evaluating supabase-js and starting its client are each a few milliseconds of a phone's main
+    // thread: not in one task.
+    await nextTask()
     // Taken before the client starts: a PKCE client refuses a session in the fragment.
     const invited = takeFragmentSession()
     const created = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
