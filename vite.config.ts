@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin, type ResolvedConfig, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { appLoaderScript, type AppLoaderOptions } from './build/app-loader'
 import { chakraBaseCssPlugin } from './build/chakra-base-css'
 import { prerenderPages } from './build/prerender'
 import { manifest } from './src/config/manifest'
@@ -135,33 +136,10 @@ export function routePreloadTable(chunks: readonly ChunkFacts[]) {
 }
 
 /**
- * How the app's code is loaded, a small classic script at the end of index.html's body (it replaces the
- * entry's module script and modulepreloads Vite writes):
- *
- * - The first page's own code starts downloading with the app's, not after it: TanStack Router loads a
- *   route's component when the route is matched, which is only once the app's code has run, a whole round
- *   trip later on a slow link. The script looks up the page being opened in a table of routes and the
- *   files their components need (from the build) and adds a modulepreload for each.
- * - On a prebuilt page (its HTML already shows the page) nothing of the app is requested before the page
- *   has loaded and its first contentful paint is on screen (the browser's paint timing entry, which comes
- *   when the frame has been presented, not when it was drawn; a second at most after load): on a slow
- *   link the scripts (over 100 KB) would otherwise share the line with the page's pictures and hold back
- *   its largest paint. Taps meanwhile are kept (early-taps.ts) and the page is readable throughout. A
- *   picture that never finishes (a dropped connection) holds the app back 5 s at most. The app shell
- *   (cart, checkout, account: no page data) loads the code at once: its page is drawn by the app.
+ * Writes the app loader (build/app-loader.ts) into index.html with the build's route table, and keeps
+ * what it was written from in `written` for the prerender step, which trims each page's copy.
  */
-export function appLoaderScript(options: {
-  base: string
-  entry: string
-  preloads: readonly string[]
-  names: readonly string[]
-  table: ReadonlyArray<readonly [pattern: string, files: number[]]>
-}): string {
-  const { base, entry, preloads, names, table } = options
-  return `(function(f,t,e,m,b){var d=document,s=0;function k(r,h,a){var l=d.createElement('link');l.rel=r;l.href=h;if(a)l.as=a;l.crossOrigin='';d.head.appendChild(l)}function go(){if(s)return;s=1;m.forEach(function(h){k('modulepreload',h)});var p=location.pathname;t.forEach(function(r){if(new RegExp(r[0]).test(p))r[1].forEach(function(i){var n=f[i];if(!/\\.css$/.test(n))k('modulepreload',b+n+'.js');else if(!d.querySelector('link[href="'+b+n+'"]'))k('preload',b+n,'style')})});if(j)try{k('preload',JSON.parse(j.textContent).snapshot,'fetch')}catch(x){}var c=d.createElement('script');c.type='module';c.crossOrigin='';c.src=e;d.body.appendChild(c)}function later(){var o;function p(){setTimeout(go,0)}try{o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();p()}});o.observe({type:'paint',buffered:true})}catch(x){requestAnimationFrame(p)}setTimeout(go,1000)}var j=d.getElementById('luxe-prerendered');if(!j)go();else if(d.readyState==='complete')later();else{addEventListener('load',later,{once:true});setTimeout(go,5000)}})(${JSON.stringify(names)},${JSON.stringify(table)},${JSON.stringify(entry)},${JSON.stringify(preloads)},${JSON.stringify(base)})`
-}
-
-function appLoader(): Plugin {
+function appLoader(written: { options?: AppLoaderOptions }): Plugin {
   let base = '/'
   let assetsDir = 'assets'
   return {
@@ -207,7 +185,8 @@ function appLoader(): Plugin {
             },
           )
         if (!entry) throw new Error('index.html has no entry script to load')
-        const script = appLoaderScript({ base: base + prefix, entry, preloads, names, table })
+        written.options = { base: base + prefix, entry, preloads, names, table }
+        const script = appLoaderScript(written.options)
         return {
           html: rest,
           tags: [{ tag: 'script', children: script, injectTo: 'body' }],
@@ -321,6 +300,9 @@ const precache = offlinePrecache()
 const backendTarget = process.env.BACKEND_URL ?? 'http://127.0.0.1:54321'
 const backendPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/storage/v1', '/__dev']
 
+/** The app loader as written into index.html (set during the build). */
+const loader: { options?: AppLoaderOptions } = {}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
@@ -328,13 +310,14 @@ export default defineConfig({
     chakraBaseCssPlugin(fileURLToPath(new URL('./src', import.meta.url))),
     start.plugin,
     inlineBootScripts(),
-    appLoader(),
+    appLoader(loader),
     inlineEntryCss(),
     prerenderPages(
       fileURLToPath(new URL('.', import.meta.url)),
       alias,
       routePattern,
       routePreloadTable,
+      () => loader.options,
     ),
     VitePWA({
       strategies: 'injectManifest',

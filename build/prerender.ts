@@ -23,6 +23,7 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type InlineConfig, type Plugin, type Rollup } from 'vite'
 import type * as RenderPage from '../src/app/prerender/render-page'
+import { routesOf, withLoaderKeeping, type AppLoaderOptions } from './app-loader'
 import { emptyVirtualStyles } from './empty-virtual-styles'
 import type * as LocalDb from '../supabase/local/db'
 
@@ -114,41 +115,6 @@ function splitHoisted(html: string): { hoisted: string; body: string } {
   return { hoisted: hoisted.join(''), body: rest }
 }
 
-/** The start of the app loader's inlined script (`appLoaderScript` in vite.config.ts). */
-const loaderStart = '<script>(function(f,t,e,m,b){'
-
-/**
- * The app loader's script in `html`, its route table cut to the rows that match `path`. The loader reads
- * the table to preload the opened page's route chunks; a prebuilt page is opened at its own path, so the
- * other routes' rows (about 3 KB of every page, compressed) only cost bytes and parsing. A page opened at
- * another path (the home page as an offline fallback) still works: the router loads its chunks itself.
- */
-export function loaderForPath(html: string, path: string): string {
-  const start = html.indexOf(loaderStart)
-  if (start < 0) throw new Error('prerender: the page has no app loader script')
-  const end = html.indexOf('</script>', start)
-  const script = html.slice(start, end)
-  const call = script.lastIndexOf('})(')
-  const [names, table, ...rest] = JSON.parse(`[${script.slice(call + 3, -1)}]`) as [
-    string[],
-    Array<[string, number[]]>,
-    ...unknown[],
-  ]
-  const kept: string[] = []
-  const rows = table
-    .filter(([pattern]) => new RegExp(pattern).test(path))
-    .map(([pattern, indexes]): [string, number[]] => [
-      pattern,
-      indexes.map((index) => {
-        const name = names[index]!
-        const at = kept.indexOf(name)
-        return at >= 0 ? at : kept.push(name) - 1
-      }),
-    ])
-  const args = [kept, rows, ...rest].map((arg) => JSON.stringify(arg)).join(',')
-  return html.slice(0, start) + script.slice(0, call + 3) + args + ')' + html.slice(end)
-}
-
 /** `<div id="root"></div>` filled, the head's title and description replaced, a snapshot named. */
 function pageDocument(template: string, html: string, head: string, snapshot: string): string {
   const { hoisted, body } = splitHoisted(html)
@@ -172,10 +138,15 @@ const prebuiltFamilies = ['product.$slug', 'brands.$brand', 'blog.$article', 'pr
  * URL patterns of the app's pages that are not prebuilt (cart, account, checkout, an order): the server
  * answers them with the app shell; any other path without a page is unknown.
  */
-function shellRoutes(root: string, routePattern: (file: string, isLayout?: boolean) => string) {
-  const names = readdirSync(join(root, 'src/routes'))
+/** The app's file routes, by file name without `.tsx` (`index`, `product.$slug`, `admin.orders`). */
+function routeNames(root: string): string[] {
+  return readdirSync(join(root, 'src/routes'))
     .filter((file) => file.endsWith('.tsx') && !file.startsWith('__'))
     .map((file) => file.replace(/\.tsx$/, ''))
+}
+
+/** The URL patterns of the routes that are app pages (all but the prebuilt families). */
+function shellRoutes(names: string[], routePattern: (file: string, isLayout?: boolean) => string) {
   return names
     .filter((name) => !prebuiltFamilies.includes(name))
     .map((name) =>
@@ -186,11 +157,35 @@ function shellRoutes(root: string, routePattern: (file: string, isLayout?: boole
     )
 }
 
+/**
+ * The routes the app shell is served for: app pages that have no prebuilt page (a route of one fixed
+ * path whose page is prebuilt is answered by that page, never by the shell).
+ */
+export function shellServes(
+  names: string[],
+  routePattern: (file: string, isLayout?: boolean) => string,
+  prebuilt: readonly string[],
+): (pattern: string) => boolean {
+  const served = new Set(
+    names
+      .filter((name) => !prebuiltFamilies.includes(name))
+      .flatMap((name) => {
+        const isLayout = names.some((other) => other.startsWith(`${name}.`))
+        const pattern = routePattern(name, isLayout)
+        const onePath = !isLayout && !name.includes('$')
+        return onePath && prebuilt.some((path) => routesOf(path)(pattern)) ? [] : [pattern]
+      }),
+  )
+  return (pattern) => served.has(pattern)
+}
+
 export function prerenderPages(
   root: string,
   alias: Record<string, string>,
   routePattern: (file: string, isLayout?: boolean) => string,
   routeFiles: (chunks: Rollup.OutputChunk[]) => { files: string[]; table: [string, number[]][] },
+  /** The app loader as written into index.html (known once the bundle is generated). */
+  appLoader: () => AppLoaderOptions | undefined,
 ): Plugin {
   let routes: ReturnType<typeof routeFiles> = { files: [], table: [] }
   let outDir = 'dist'
@@ -257,12 +252,18 @@ export function prerenderPages(
           writeFileSync(join(outDir, snapshot), snapshotText)
 
           const template = readFileSync(join(outDir, 'index.html'), 'utf8')
-          // The shell: for app pages that are not prebuilt (cart, account, checkout) and offline.
-          writeFileSync(join(outDir, 'app-shell.html'), template)
+          const loader = appLoader()
+          if (!loader) throw new Error('prerender: the app loader was not written into index.html')
 
           log(`catalogue and server bundle ready at ${seconds()} s`)
           const catalogue = render.snapshotCatalogue(documents)
           const paths = render.landingPaths(catalogue)
+          const names = routeNames(root)
+          // The shell: for app pages that are not prebuilt (cart, account, checkout) and offline.
+          writeFileSync(
+            join(outDir, 'app-shell.html'),
+            withLoaderKeeping(template, loader, shellServes(names, routePattern, paths)),
+          )
           const site = siteUrl()
           for (const path of [...paths, '/__not-found__']) {
             const page = await render.renderPage(path, catalogue)
@@ -294,7 +295,9 @@ export function prerenderPages(
             // The not-found page answers any path: it keeps the whole table.
             writeFileSync(
               file,
-              path === '/__not-found__' ? document : loaderForPath(document, path),
+              path === '/__not-found__'
+                ? document
+                : withLoaderKeeping(document, loader, routesOf(path)),
             )
           }
 
@@ -317,7 +320,7 @@ export function prerenderPages(
             JSON.stringify({
               shell: '/app-shell.html',
               notFound: '/404.html',
-              shellRoutes: shellRoutes(root, routePattern),
+              shellRoutes: shellRoutes(names, routePattern),
             }),
           )
           log(`${paths.length} pages in ${seconds()} s`)
