@@ -6,6 +6,8 @@
  * Part of the classic script inlined into index.html (see splash-boot.ts): it listens from the first
  * byte of the page.
  */
+import { afterNextPaint } from './after-next-paint'
+
 export interface EarlyTaps {
   /** Stops holding taps; returns the button last tapped while they were held, if any. */
   takeOver(): HTMLElement | undefined
@@ -86,12 +88,14 @@ function keepUntilTaken(win: Window, event: SubmitEvent) {
   }
   retries.set(form, tries)
   const submitter = event.submitter
-  win.requestAnimationFrame(() => {
-    win.setTimeout(() => {
+  afterNextPaint(
+    () => {
       if (!form.isConnected) return
       const button = submitter?.isConnected && submitter.closest('form') === form ? submitter : null
       if (button) form.requestSubmit(button)
       else form.requestSubmit()
-    }, 50)
-  })
+    },
+    win,
+    50,
+  )
 }
