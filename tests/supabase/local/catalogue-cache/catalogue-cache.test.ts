@@ -1,4 +1,3 @@
-import { request } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expandCatalogue } from '../../../../supabase/functions/_shared/catalogue-format'
@@ -8,6 +7,7 @@ import {
   nodeRequestView,
 } from '../../../../supabase/local/rest/catalogue-cache'
 import { createRestHandler, loadSchemaCache } from '../../../../supabase/local/rest/index'
+import { rawRequest } from '../../../support/raw-http'
 import { startTestServer, type TestServer } from '../../../support/server'
 
 /**
@@ -19,32 +19,8 @@ let t: TestServer
 let anon: Record<string, string>
 let service: Record<string, string>
 
-interface RawResponse {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: Buffer
-}
-
-/** node:http rather than fetch: fetch would decode the body and hide what went over the wire. */
-function raw(
-  path: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-  body?: string,
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${t.url}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      )
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
-}
+const raw = (path: string, headers: Record<string, string> = {}, method = 'GET', body?: string) =>
+  rawRequest(`${t.url}${path}`, headers, method, body)
 
 const CATALOGUE = '/rest/v1/rpc/catalogue'
 const DETAILS = '/rest/v1/rpc/catalogue_details'
@@ -499,51 +475,5 @@ describe('the cache beside the ordinary path', () => {
       schemaCache,
     })
     expect(other).toBeNull()
-  })
-})
-
-describe('compressed API answers', () => {
-  it('gzips JSON over a kilobyte when accepted, keeping status and Content-Range', async () => {
-    const path = '/rest/v1/products?select=id,name,description&order=id&limit=40'
-    const plain = await raw(path, { ...anon, prefer: 'count=exact' })
-    expect(plain.headers['content-encoding']).toBeUndefined()
-    expect(plain.body.length).toBeGreaterThan(1024)
-    const gz = await raw(path, { ...anon, prefer: 'count=exact', 'accept-encoding': 'gzip, br' })
-    expect(gz.status).toBe(plain.status)
-    expect(gz.headers['content-encoding']).toBe('gzip')
-    expect(gz.headers.vary).toBe('Accept-Encoding')
-    expect(gz.headers['content-range']).toBe(plain.headers['content-range'])
-    expect(gz.headers['content-type']).toBe(plain.headers['content-type'])
-    expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString())
-
-    // What supabase-js sees is unchanged.
-    const { data, count } = await t
-      .client()
-      .from('products')
-      .select('id,name,description', { count: 'exact' })
-      .order('id')
-      .limit(40)
-    expect(data).toEqual(JSON.parse(plain.body.toString()))
-    expect(count).toBe(Number(String(plain.headers['content-range']).split('/')[1]))
-  })
-
-  it('leaves small answers, HEAD and errors under a kilobyte as they were', async () => {
-    const small = await raw('/rest/v1/products?select=id&limit=1', {
-      ...anon,
-      'accept-encoding': 'gzip',
-    })
-    expect(small.headers['content-encoding']).toBeUndefined()
-    expect(small.body.length).toBeLessThan(1024)
-    const head = await raw(
-      '/rest/v1/products?select=*',
-      { ...anon, 'accept-encoding': 'gzip' },
-      'HEAD',
-    )
-    expect(head.status).toBe(200)
-    expect(head.headers['content-encoding']).toBeUndefined()
-    const error = await raw('/rest/v1/nope', { ...anon, 'accept-encoding': 'gzip' })
-    expect(error.status).toBe(404)
-    expect(error.headers['content-encoding']).toBeUndefined()
-    expect((JSON.parse(error.body.toString()) as { code: string }).code).toBe('PGRST205')
   })
 })

@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, request, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStaticHandler } from '../../../../supabase/local/static'
+import { rawRequest } from '../../../support/raw-http'
 import { startTestServer, type TestServer } from '../../../support/server'
 
 /** The built app as `npm start` serves it: types, caching, compression, SPA fallback, 304, HEAD. */
@@ -35,26 +36,8 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true })
 })
 
-interface RawResponse {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: Buffer
-}
-
-/** node:http, not fetch: fetch negotiates and decodes compression by itself. */
-function raw(path: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<RawResponse>((resolve, reject) => {
-    const req = request(`${t.url}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const raw = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(`${t.url}${path}`, headers, method)
 
 describe('content types and caching', () => {
   it.each([
