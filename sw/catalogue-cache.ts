@@ -1,13 +1,15 @@
 /**
  * The catalogue JSON (the list, and the details the app reads after it), stale-while-revalidate: the
  * shopper sees the saved catalogue at once (and offline) while a fresh copy is fetched for the next visit.
- * When the fresh copy differs, open pages are told so they can refresh what they show.
+ * When the fresh copy differs, open pages are told so they can refresh what they show. A read the app
+ * marks `no-cache` (the server has told it the list changed) goes to the network first: the saved copy
+ * answers it only when the network cannot.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import type { WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerRoute } from 'workbox-routing'
-import { StaleWhileRevalidate } from 'workbox-strategies'
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { CATALOGUE_PATHS } from './catalogue-paths'
 import { SW_MESSAGES } from './messages'
 import { isAnonymousRequest } from './public-request'
@@ -27,6 +29,13 @@ const announceChanges: WorkboxPlugin = {
 }
 
 export function routeCatalogue(cacheName: string): void {
+  const kept = [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    // A handful of query variants at most (e.g. a category filter); keep the cache small.
+    new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true }),
+  ]
+  const saved = new StaleWhileRevalidate({ cacheName, plugins: [...kept, announceChanges] })
+  const changed = new NetworkFirst({ cacheName, plugins: kept })
   registerRoute(
     ({ url, request, sameOrigin }) =>
       sameOrigin &&
@@ -35,15 +44,7 @@ export function routeCatalogue(cacheName: string): void {
       // The app's own reads only; opening the address in a tab goes to the server.
       request.mode !== 'navigate' &&
       isAnonymousRequest(request),
-    new StaleWhileRevalidate({
-      cacheName,
-      plugins: [
-        new CacheableResponsePlugin({ statuses: [200] }),
-        // A handful of query variants at most (e.g. a category filter); keep the cache small.
-        new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true }),
-        announceChanges,
-      ],
-    }),
+    (options) => (options.request.cache === 'no-cache' ? changed : saved).handle(options),
     'GET',
   )
 }

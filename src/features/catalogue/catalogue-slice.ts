@@ -24,8 +24,10 @@ export interface CatalogueState {
   detailsVersion: string
   detailsMerged: string
   details: CatalogueDetailsStatus
-  /** The copy shown came from the device and the network could not confirm it. */
+  /** The copy shown came from the device and the network has not confirmed it. */
   stale: boolean
+  /** The network is being asked about the copy shown (no answer yet, either way). */
+  checking: boolean
   /**
    * The copy shown is the one a prebuilt page was made from (at build time): it only lets the page
    * hydrate. It is not the shop's catalogue: if neither the network nor the device has one, the page
@@ -44,6 +46,7 @@ export const initialCatalogueState: CatalogueState = {
   detailsMerged: '',
   details: 'waiting',
   stale: false,
+  checking: false,
   fromBuild: false,
   error: null,
 }
@@ -65,6 +68,7 @@ export const catalogueSlice = createSlice({
   reducers: {
     catalogueLoading(state) {
       if (state.status !== 'ready') state.status = 'loading'
+      state.checking = true
       state.error = null
     },
     catalogueReceived(state, action: PayloadAction<{ catalogue: Catalogue; fromDevice: boolean }>) {
@@ -103,8 +107,14 @@ export const catalogueSlice = createSlice({
     },
     catalogueConfirmed(state) {
       state.stale = false
+      state.checking = false
+    },
+    /** The network could not be asked (offline, or it failed): the copy shown stays as it is. */
+    catalogueUnconfirmed(state) {
+      state.checking = false
     },
     catalogueFailed(state, action: PayloadAction<{ offline: boolean; message: string }>) {
+      state.checking = false
       state.error = action.payload.message
       if (state.status === 'ready' && !state.fromBuild) return
       // The build's copy may be out of date: prices and stock nobody can confirm are not shown.
@@ -117,7 +127,11 @@ export const catalogueSlice = createSlice({
     selectCatalogueVersion: (state) => state.version,
     selectProducts: (state) => state.products,
     selectBrands: (state) => state.brands,
-    selectCatalogueStale: (state) => state.stale,
+    /**
+     * The copy shown is the device's and the network could not confirm it. Not while it is being asked:
+     * a saved copy shown for the moment the answer takes is not news to the shopper.
+     */
+    selectCatalogueStale: (state) => state.stale && !state.checking,
     selectCatalogueDetails: (state) => state.details,
     /** Changes whenever what search indexes changes: a new list, or details merged into it. */
     selectCatalogueContentKey: (state) => `${state.version}+${state.detailsMerged}`,
@@ -129,6 +143,7 @@ export const {
   catalogueReceived,
   catalogueFromBuild,
   catalogueConfirmed,
+  catalogueUnconfirmed,
   catalogueFailed,
   catalogueDetailsReceived,
   catalogueDetailsFailed,
@@ -220,6 +235,7 @@ export function ensureCatalogue(options: { refresh?: boolean } = {}) {
           dispatch(catalogueReceived({ catalogue, fromDevice: source === 'device' }))
         })
         if (outcome.kind === 'fresh') dispatch(catalogueConfirmed())
+        else if (outcome.kind === 'stale') dispatch(catalogueUnconfirmed())
         else if (outcome.kind === 'offline-empty') {
           dispatch(catalogueFailed({ offline: true, message: 'offline' }))
         } else if (outcome.kind === 'error') {

@@ -1,11 +1,13 @@
 import { env } from '@/config/env'
 import type { Catalogue, CatalogueDetails } from '../types'
-import { decodeCatalogue, decodeCatalogueDetails } from './decode-catalogue'
+import { CatalogueFormatError, decodeCatalogue, decodeCatalogueDetails } from './decode-catalogue'
 
 /** The list: what cards, listings, filters and sorting need; read on every visit. */
 export const catalogueUrl = () => `${env.supabaseUrl}/rest/v1/rpc/catalogue`
 /** Descriptions, tags and brand stories: read after the first render, and only when they changed. */
 export const catalogueDetailsUrl = () => `${env.supabaseUrl}/rest/v1/rpc/catalogue_details`
+/** The version the list would carry (a few bytes): a copy on hand that carries it is current. */
+export const catalogueVersionUrl = () => `${env.supabaseUrl}/rest/v1/rpc/catalogue_version`
 
 /** The network failed before any answer: the shopper is offline (or the server is unreachable). */
 export class CatalogueOfflineError extends Error {
@@ -29,7 +31,12 @@ export const catalogueTimeoutMs = 30_000
  * A plain GET with the anonymous key: supabase-js is not needed for one public read and must stay off the
  * first route. A GET (not a POST) lets the service worker and the HTTP cache keep the answer.
  */
-async function fetchDocument(url: string, fetcher: typeof fetch, timeoutMs: number) {
+async function fetchDocument(
+  url: string,
+  fetcher: typeof fetch,
+  timeoutMs: number,
+  cache?: RequestCache,
+) {
   let response: Response
   try {
     response = await fetcher(url, {
@@ -40,6 +47,7 @@ async function fetchDocument(url: string, fetcher: typeof fetch, timeoutMs: numb
       },
       signal:
         typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(timeoutMs) : undefined,
+      ...(cache ? { cache } : {}),
     })
   } catch (error) {
     throw new CatalogueOfflineError(error)
@@ -48,11 +56,30 @@ async function fetchDocument(url: string, fetcher: typeof fetch, timeoutMs: numb
   return (await response.json()) as unknown
 }
 
+/**
+ * `changed`: the server has said the list changed since the copy on hand, so no cache (the browser's, or
+ * the service worker's saved copy) may answer for it.
+ */
 export async function fetchCatalogue(
   fetcher: typeof fetch = fetch,
   timeoutMs = catalogueTimeoutMs,
+  changed = false,
 ): Promise<Catalogue> {
-  return decodeCatalogue(await fetchDocument(catalogueUrl(), fetcher, timeoutMs))
+  return decodeCatalogue(
+    await fetchDocument(catalogueUrl(), fetcher, timeoutMs, changed ? 'no-cache' : undefined),
+  )
+}
+
+/** The current catalogue version; rejects as `fetchCatalogue` does, and on an answer that is not one. */
+export async function fetchCatalogueVersion(
+  fetcher: typeof fetch = fetch,
+  timeoutMs = catalogueTimeoutMs,
+): Promise<string> {
+  const version = await fetchDocument(catalogueVersionUrl(), fetcher, timeoutMs, 'no-cache')
+  if (typeof version !== 'string' || version === '') {
+    throw new CatalogueFormatError('The catalogue version is not a version')
+  }
+  return version
 }
 
 export async function fetchCatalogueDetails(

@@ -13,8 +13,10 @@ import {
   CatalogueOfflineError,
   catalogueDetailsUrl,
   catalogueUrl,
+  catalogueVersionUrl,
   fetchCatalogue,
   fetchCatalogueDetails,
+  fetchCatalogueVersion,
 } from '@/features/catalogue/api/fetch-catalogue'
 import type { Catalogue, CatalogueDetails } from '@/features/catalogue/types'
 import { catalogue, catalogueDetailsJson, catalogueJson } from './catalogue-fixture'
@@ -224,6 +226,113 @@ describe('loading the catalogue (stale-while-revalidate)', () => {
     expect(await loader.loadFromDevice()).toBe(older)
     expect(loader.peek()).toBe(older)
     expect(fetcher).not.toHaveBeenCalled()
+  })
+})
+
+describe('asking for the version before the list', () => {
+  it('GETs the version past every cache, and refuses an answer that is not one', async () => {
+    const fetcher = vi.fn(async () => Response.json('fixture-1'))
+    expect(await fetchCatalogueVersion(fetcher)).toBe('fixture-1')
+    const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit]
+    expect(url).toBe(catalogueVersionUrl())
+    expect(url.endsWith('/rest/v1/rpc/catalogue_version')).toBe(true)
+    expect(init.cache).toBe('no-cache')
+    expect((init.headers as Record<string, string>).apikey).toMatch(/^eyJ/)
+    await expect(fetchCatalogueVersion(async () => Response.json(null))).rejects.toThrow(
+      /not a version/,
+    )
+  })
+
+  it('does not download the list again when the device copy is current', async () => {
+    const cache = memoryCache(catalogue)
+    const fetcher = vi.fn(async () => catalogue)
+    const loader = createCatalogueLoader({
+      cache,
+      fetchCatalogue: fetcher,
+      fetchDetails: noDetails,
+      // The device is read before the server answers.
+      fetchVersion: () => new Promise((resolve) => setTimeout(() => resolve('fixture-1'), 20)),
+    })
+    const seen: string[] = []
+    expect(await loader.load((data, source) => seen.push(`${source}:${data.version}`))).toEqual({
+      kind: 'fresh',
+    })
+    expect(fetcher).not.toHaveBeenCalled()
+    expect(seen).toEqual(['device:fixture-1'])
+    expect(cache.saved).toEqual([])
+  })
+
+  it("takes a prebuilt page's copy for current on a first visit, and keeps it on the device", async () => {
+    const cache = memoryCache()
+    const fetcher = vi.fn(async () => catalogue)
+    const loader = createCatalogueLoader({
+      cache,
+      fetchCatalogue: fetcher,
+      fetchDetails: noDetails,
+      fetchVersion: async () => 'fixture-1',
+      buildCopy: async () => catalogue,
+    })
+    const seen: string[] = []
+    expect(await loader.load((data, source) => seen.push(`${source}:${data.version}`))).toEqual({
+      kind: 'fresh',
+    })
+    expect(fetcher).not.toHaveBeenCalled()
+    expect(seen).toEqual(['network:fixture-1'])
+    expect(cache.saved).toEqual([catalogue])
+    expect(loader.peek()).toBe(catalogue)
+  })
+
+  it('downloads the list, past every cache, when the server names another version', async () => {
+    const fetcher = vi.fn(async (_changed?: boolean) => catalogue)
+    const loader = createCatalogueLoader({
+      cache: memoryCache(),
+      fetchCatalogue: fetcher,
+      fetchDetails: noDetails,
+      fetchVersion: async () => 'fixture-1',
+      buildCopy: async () => older,
+    })
+    const seen: string[] = []
+    await loader.load((data, source) => seen.push(`${source}:${data.version}`))
+    expect(fetcher).toHaveBeenCalledWith(true)
+    expect(seen).toEqual(['network:fixture-1'])
+  })
+
+  it("keeps a prebuilt page's details with a changed list that names the same ones", async () => {
+    const fetchDetails = vi.fn(noDetails)
+    const loader = createCatalogueLoader({
+      cache: memoryCache(),
+      fetchCatalogue: async () => ({ ...list, version: 'fixture-2' }),
+      fetchDetails,
+      fetchVersion: async () => 'fixture-2',
+      buildCopy: async () => catalogue,
+    })
+    await loader.load(() => {})
+    expect(loader.peek()).toMatchObject({ version: 'fixture-2', ...mergedFields() })
+    expect(await loader.loadDetails(() => {})).toBe('complete')
+    expect(fetchDetails).not.toHaveBeenCalled()
+  })
+
+  it('downloads the list as before when the version cannot be read (offline: the saved copy)', async () => {
+    const fetcher = vi.fn(async (_changed?: boolean) => {
+      throw new CatalogueOfflineError(new TypeError('Failed to fetch'))
+    })
+    const loader = createCatalogueLoader({
+      cache: memoryCache(older),
+      fetchCatalogue: fetcher,
+      fetchDetails: noDetails,
+      fetchVersion: async () => {
+        throw new CatalogueOfflineError(new TypeError('Failed to fetch'))
+      },
+      buildCopy: async () => catalogue,
+    })
+    const seen: string[] = []
+    expect(await loader.load((data) => seen.push(data.version))).toEqual({
+      kind: 'stale',
+      reason: 'offline',
+    })
+    // Asked without `changed`: the service worker's saved copy may answer.
+    expect(fetcher).toHaveBeenCalledWith(false)
+    expect(seen).toEqual(['fixture-0'])
   })
 })
 

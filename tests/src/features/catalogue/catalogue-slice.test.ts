@@ -8,6 +8,9 @@ import {
   catalogueFromBuild,
   catalogueLoading,
   catalogueReceived,
+  catalogueConfirmed,
+  catalogueUnconfirmed,
+  selectCatalogueStale,
   clearRecentlyViewed,
   findProduct,
   productViewed,
@@ -33,6 +36,25 @@ describe('catalogue state', () => {
       stale: true,
     })
     expect(store.getState().catalogue.products).toHaveLength(catalogue.products.length)
+  })
+
+  it('calls the device copy unconfirmed only once the network could not confirm it', () => {
+    const stale = (store: ReturnType<typeof makeStore>) => selectCatalogueStale(store.getState())
+    const store = makeStore()
+    store.dispatch(catalogueLoading())
+    store.dispatch(catalogueReceived({ catalogue, fromDevice: true }))
+    // Shown while the network is asked: not yet news.
+    expect(stale(store)).toBe(false)
+    store.dispatch(catalogueUnconfirmed())
+    expect(stale(store)).toBe(true)
+    // Asked again (back online), then confirmed.
+    store.dispatch(catalogueLoading())
+    expect(stale(store)).toBe(false)
+    store.dispatch(catalogueFailed({ offline: true, message: 'offline' }))
+    expect(stale(store)).toBe(true)
+    store.dispatch(catalogueLoading())
+    store.dispatch(catalogueConfirmed())
+    expect(stale(store)).toBe(false)
   })
 
   it('is offline-empty or error only while nothing is shown', () => {
