@@ -26,10 +26,19 @@ import type * as RenderPage from '../src/app/prerender/render-page'
 import { routesOf, withLoaderKeeping, type AppLoaderOptions } from './app-loader'
 import { emptyVirtualStyles } from './empty-virtual-styles'
 import type * as LocalDb from '../supabase/local/db'
+import {
+  catalogueStateQuery,
+  type BuildCatalogueState,
+} from '../supabase/local/build-catalogue-version'
 
 interface CatalogueDocuments {
   catalogue: unknown
   details: unknown
+  /**
+   * The version salt and revision of the seeded database the documents were read from (absent when they
+   * came from a running store): see supabase/local/build-catalogue-version.ts.
+   */
+  state?: BuildCatalogueState
 }
 
 /** The module built from src/app/prerender/render-page.tsx. */
@@ -53,6 +62,8 @@ function seedKey(root: string): string {
   ]) {
     add(join(root, file))
   }
+  // Cached documents also hold the database's catalogue state.
+  hash.update('with-state')
   return hash.digest('hex').slice(0, 24)
 }
 
@@ -90,7 +101,11 @@ async function readCatalogue(root: string, log: (m: string) => void): Promise<Ca
     const details = await db.pg.query<{ value: unknown }>(
       'select public.catalogue_details() as value',
     )
-    const documents = { catalogue: list.rows[0]!.value, details: details.rows[0]!.value }
+    const documents = {
+      catalogue: list.rows[0]!.value,
+      details: details.rows[0]!.value,
+      state: (await db.pg.query<BuildCatalogueState>(catalogueStateQuery)).rows[0],
+    }
     mkdirSync(dirname(cacheFile), { recursive: true })
     writeFileSync(cacheFile, JSON.stringify(documents))
     return documents
@@ -246,7 +261,10 @@ export function prerenderPages(
             pathToFileURL(join(serverDir, 'render-page.mjs')).href
           )) as RenderModule
 
-          const snapshotText = JSON.stringify(documents)
+          const snapshotText = JSON.stringify({
+            catalogue: documents.catalogue,
+            details: documents.details,
+          })
           const hash = createHash('sha256').update(snapshotText).digest('hex').slice(0, 12)
           const snapshot = `/assets/catalogue-snapshot-${hash}.json`
           writeFileSync(join(outDir, snapshot), snapshotText)
@@ -320,6 +338,8 @@ export function prerenderPages(
             JSON.stringify({
               shell: '/app-shell.html',
               notFound: '/404.html',
+              snapshot,
+              ...(documents.state ? { catalogueState: documents.state } : {}),
               shellRoutes: shellRoutes(names, routePattern),
             }),
           )

@@ -27,6 +27,7 @@ import type { LocalDb, RequestContext } from '../db'
 import { negotiate } from './media-type'
 import type { RequestView } from './request-view'
 import { relKey, type SchemaCache } from './schema-cache'
+import { CATALOGUE_CHANNEL } from './catalogue-channel'
 
 export { nodeRequestView, type RequestView } from './request-view'
 
@@ -75,8 +76,7 @@ export const CATALOGUE_RPC = 'catalogue'
 export const CATALOGUE_DETAILS_RPC = 'catalogue_details'
 export const CATALOGUE_RPCS: ReadonlySet<string> = new Set([CATALOGUE_RPC, CATALOGUE_DETAILS_RPC])
 const VERSION_FUNCTION = 'catalogue_version'
-/** Notified by the database whenever the catalogue's revision changes (see the migration). */
-export const CATALOGUE_CHANNEL = 'catalogue_changed'
+export { CATALOGUE_CHANNEL }
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 const brotliAsync = promisify(brotliCompress)
