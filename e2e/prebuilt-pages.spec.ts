@@ -169,6 +169,34 @@ test.describe('with JavaScript', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   })
 
+  test('a filter or size picked before the app takes the page over is applied once it has', async ({
+    page,
+  }) => {
+    let release = await holdAppCode(page)
+    await page.goto('/women')
+    const dresses = page
+      .getByRole('complementary', { name: 'Filters' })
+      .getByRole('radio', { name: /Dresses/ })
+    // Held, not ticked: the page never shows a choice the listing does not follow.
+    await dresses.click()
+    await expect(dresses).not.toBeChecked()
+    release()
+    await expect(page).toHaveURL(/category=dresses/)
+    await expect(dresses).toBeChecked()
+
+    await page.unroute(/\/assets\/.*\.js$/)
+    release = await holdAppCode(page)
+    await page.goto('/product/silk-evening-gown-dress-006')
+    await page.getByRole('radio', { name: 'M', exact: true }).click()
+    release()
+    await expect(page.getByRole('radio', { name: 'M', exact: true })).toBeChecked()
+    await page.getByRole('radio', { name: 'Black' }).check()
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    // The size was taken: only the colour was missing, and it is given.
+    await expect(page.getByRole('alert').filter({ hasText: 'Please choose a size' })).toHaveCount(0)
+    await expect(page.getByRole('dialog', { name: /Shopping Cart \(1\)/ })).toBeVisible()
+  })
+
   test('the app takes a prebuilt page over with no console error', async ({ page }) => {
     const errors: string[] = []
     page.on('console', (message) => {

@@ -70,8 +70,14 @@ if (prebuilt && rendersAsBuilt(router)) {
     hydrateRoot(root, app(prebuilt.state))
   })
   // A button tapped before now is tapped again: React takes that part of the page over at once to
-  // handle it (a discrete event on content not yet hydrated).
-  window.luxeEarlyTaps?.takeOver()?.click()
+  // handle it (a discrete event on content not yet hydrated). A radio button or checkbox gets the press
+  // first, as from a finger: React takes it over on the press, so it sees the click tick it (taken over
+  // by the click itself, it would find the box already ticked, and nothing to act on).
+  const tapped = window.luxeEarlyTaps?.takeOver()
+  if (tapped instanceof HTMLInputElement) {
+    tapped.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }))
+  }
+  tapped?.click()
   void store.dispatch(ensureCatalogue({ refresh: true }))
 } else {
   // Nothing to play: the page drawn before is replaced.

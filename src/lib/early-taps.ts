@@ -1,15 +1,17 @@
 /**
  * A prebuilt page shows its buttons before the app's code has run. A tap on one then (a menu, the search
  * button, an FAQ question, Subscribe) would do nothing, or for a form's button reload the page with the
- * form in its address. So until the app takes the page over, a tap on a button inside the page is held
- * (the last one; a link still goes where it points), and the app plays it once it has taken over.
+ * form in its address; a tap on a radio button or checkbox (a listing's filter, a product's size) would
+ * tick it without the app knowing, so the page would show a choice it does not act on. So until the app
+ * takes the page over, a tap on a button or choice inside the page is held (the last one; a link still
+ * goes where it points), and the app plays it once it has taken over.
  * Part of the classic script inlined into index.html (see splash-boot.ts): it listens from the first
  * byte of the page.
  */
 import { afterNextPaint } from './after-next-paint'
 
 export interface EarlyTaps {
-  /** Stops holding taps; returns the button last tapped while they were held, if any. */
+  /** Stops holding taps; returns the control last tapped while they were held, if any. */
   takeOver(): HTMLElement | undefined
 }
 
@@ -19,16 +21,25 @@ declare global {
   }
 }
 
+/** What a held tap can be on: the page's buttons, radio buttons and checkboxes. */
+const heldControls = ['button', 'input[type="radio"]', 'input[type="checkbox"]']
+  .map((control) => `#root ${control}`)
+  .join(', ')
+
 export function holdEarlyTaps(win: Window = window): EarlyTaps {
   let held: HTMLElement | undefined
   let holding = true
   const onClick = (event: MouseEvent) => {
     if (!holding || !(event.target instanceof Element)) return
-    const button = event.target.closest<HTMLElement>('#root button')
-    if (!button || button.hasAttribute('disabled')) return
+    const control = event.target.closest<HTMLElement>(heldControls)
+    if (!control || control.hasAttribute('disabled')) return
+    // Not ticked now (a cancelled click leaves a choice as it was): it is ticked when played.
     event.preventDefault()
     event.stopPropagation()
-    held = button
+    // A checkbox tapped twice is back as it was: nothing to play.
+    const untapped =
+      held === control && control instanceof HTMLInputElement && control.type === 'checkbox'
+    held = untapped ? undefined : control
   }
   win.document.addEventListener('click', onClick, true)
   // One guard per window; a new hold (a test's fresh page) starts it again.

@@ -39,6 +39,32 @@ describe('taps before the app takes a prebuilt page over', () => {
     expect(taps.takeOver()).toBe(byText('MORE'))
   })
 
+  it('holds a tap on a radio button or checkbox unticked, and a checkbox tapped twice not at all', () => {
+    page()
+    document.getElementById('root')!.insertAdjacentHTML(
+      'beforeend',
+      `<label><input type="radio" name="category" value="dresses" /> Dresses</label>
+       <label><input type="checkbox" name="size" value="M" /> M</label>`,
+    )
+    taps = holdEarlyTaps()
+    const radio = document.querySelector<HTMLInputElement>('input[type="radio"]')!
+    const box = document.querySelector<HTMLInputElement>('input[type="checkbox"]')!
+    // Through its label, as a finger does.
+    radio.closest('label')!.click()
+    expect(radio.checked).toBe(false)
+    box.click()
+    expect(box.checked).toBe(false)
+    box.click()
+    expect(taps.takeOver()).toBeUndefined()
+
+    taps = holdEarlyTaps()
+    box.click()
+    radio.click()
+    expect(taps.takeOver()).toBe(radio)
+    radio.click()
+    expect(radio.checked).toBe(true)
+  })
+
   it('lets links, disabled buttons and buttons outside the page be', () => {
     const byText = page()
     taps = holdEarlyTaps()
