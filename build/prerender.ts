@@ -149,10 +149,6 @@ function xmlEscape(value: string) {
 /** Route families whose every page is prebuilt: a path of theirs with no page is unknown (404). */
 const prebuiltFamilies = ['product.$slug', 'brands.$brand', 'blog.$article', 'products.$category']
 
-/**
- * URL patterns of the app's pages that are not prebuilt (cart, account, checkout, an order): the server
- * answers them with the app shell; any other path without a page is unknown.
- */
 /** The app's file routes, by file name without `.tsx` (`index`, `product.$slug`, `admin.orders`). */
 function routeNames(root: string): string[] {
   return readdirSync(join(root, 'src/routes'))
@@ -160,7 +156,11 @@ function routeNames(root: string): string[] {
     .map((file) => file.replace(/\.tsx$/, ''))
 }
 
-/** The URL patterns of the routes that are app pages (all but the prebuilt families). */
+/**
+ * URL patterns of the app's pages that are not prebuilt families (cart, account, checkout, an order…):
+ * the server answers them with their page if one was prebuilt, else with the app shell; any other path
+ * without a page is unknown.
+ */
 function shellRoutes(names: string[], routePattern: (file: string, isLayout?: boolean) => string) {
   return names
     .filter((name) => !prebuiltFamilies.includes(name))

@@ -32,7 +32,7 @@ async function readCatalogueState(db: { pg: Queryable }): Promise<BuildCatalogue
   return rows[0]!
 }
 
-/** The documents without their versions (`version`, and `details` on the list, name the content). */
+/** The documents without their `version`s: what two databases with the same catalogue share. */
 function content(catalogue: unknown, details: unknown): string {
   const { version: _v, ...list } = (catalogue ?? {}) as Record<string, unknown>
   const { version: _d, ...rest } = (details ?? {}) as Record<string, unknown>
@@ -49,7 +49,16 @@ export async function adoptBuildCatalogueVersion(
   log: (message: string) => void = () => {},
 ): Promise<boolean> {
   const own = await readCatalogueState(db)
-  if (own.salt === build.state.salt) return true
+  if (own.salt === build.state.salt) {
+    // Taken at an earlier start: kept while nothing changed, else dropped now (the server stopped
+    // between a change and dropping it).
+    if (own.revision === build.state.revision) {
+      await resaltOnFirstChange(db, own.revision)
+      return true
+    }
+    await resalt(db)
+    return false
+  }
   if (own.revision !== build.state.revision) return false
   const { rows } = await db.pg.query<{ catalogue: unknown; details: unknown }>(
     'select public.catalogue() as catalogue, public.catalogue_details() as details',
@@ -70,7 +79,13 @@ export async function adoptBuildCatalogueVersion(
   return true
 }
 
-/** At the first change after `revision`, a new random salt (and a notice, for the cache). */
+/** A new random salt, and a notice (the server's catalogue cache forgets the version it knew). */
+async function resalt(db: Pick<LocalDb, 'pg'>): Promise<void> {
+  await db.pg.query('update private.catalogue_state set salt = gen_random_uuid()')
+  await db.pg.query('select pg_notify($1, $2)', [CATALOGUE_CHANNEL, ''])
+}
+
+/** At the first change after `revision`, a new random salt. */
 async function resaltOnFirstChange(db: Pick<LocalDb, 'pg'>, revision: string): Promise<void> {
   let done = false
   const check = async () => {
@@ -78,8 +93,7 @@ async function resaltOnFirstChange(db: Pick<LocalDb, 'pg'>, revision: string): P
     const now = await readCatalogueState(db)
     if (BigInt(now.revision) <= BigInt(revision)) return
     done = true
-    await db.pg.query('update private.catalogue_state set salt = gen_random_uuid()')
-    await db.pg.query('select pg_notify($1, $2)', [CATALOGUE_CHANNEL, ''])
+    await resalt(db)
   }
   await db.pg.listen(CATALOGUE_CHANNEL, () => {
     void check().catch(() => {})

@@ -63,6 +63,29 @@ describe("the prebuilt pages' catalogue version", () => {
     expect(changed).not.toBe(await version(build))
   })
 
+  it('is kept by a server started again on it, and dropped at start if it changed meanwhile', async () => {
+    const db = await serverDb()
+    expect(await adoptBuildCatalogueVersion(db, recorded)).toBe(true)
+    // Started again: still the build's catalogue.
+    expect(await adoptBuildCatalogueVersion(db, recorded)).toBe(true)
+    const { rows } = await db.pg.query<{ v: string }>(
+      "select left(md5($1 || ':' || $2), 16) as v",
+      [recorded.state.salt, recorded.state.revision],
+    )
+    expect(await version(db)).toBe(rows[0]!.v)
+
+    // A change the server did not see (stopped before it could drop the salt).
+    const stopped = await serverDb()
+    expect(await adoptBuildCatalogueVersion(stopped, recorded)).toBe(true)
+    await stopped.pg.query(
+      'update private.catalogue_state set revision = revision + 1, salt = $1::uuid',
+      [recorded.state.salt],
+    )
+    expect(await adoptBuildCatalogueVersion(stopped, recorded)).toBe(false)
+    const salt = (await stopped.pg.query<BuildCatalogueState>(catalogueStateQuery)).rows[0]!.salt
+    expect(salt).not.toBe(recorded.state.salt)
+  })
+
   it('is not taken by a server whose catalogue differs, even at the same revision', async () => {
     const moved = await serverDb()
     await changePrice(moved)
