@@ -5,7 +5,8 @@
  * `delayMs`: that long after the frame instead. Returns a function that cancels the call.
  */
 export function afterNextPaint(callback: () => void, view?: Window, delayMs = 0): () => void {
-  const host = view ?? globalThis
+  // The browser's timers (numbers), also where Node's are declared beside them.
+  const host: Window = view ?? (globalThis as unknown as Window)
   let frame: number | undefined
   let timer: number | undefined
   const later = () => {
