@@ -233,50 +233,50 @@ test('a question asked offline waits, then is answered when the connection retur
   await expect(log.getByText(/Waiting to send/)).toHaveCount(0)
 })
 
-test('a press on the chat button is not lost when a field comes under it mid-press', async ({
-  page,
-}) => {
-  // On a phone the button steps aside while a form field lies under it; a page that fills in (an account
-  // page as the session arrives) can put one there while the shopper's finger is already down.
-  await page.setViewportSize({ width: 360, height: 740 })
-  await page.goto('/')
-  const button = page.getByRole('button', { name: 'Open AI Shopping Assistant' })
-  const box = await button.boundingBox()
-  if (!box) throw new Error('the chat button is not on the screen')
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
-  await page.mouse.down()
-  await page.evaluate(() => {
-    const field = document.createElement('input')
-    field.setAttribute('aria-label', 'A field that arrived late')
-    field.style.cssText = 'position:fixed;inset-inline:0;bottom:0;height:8rem'
-    document.body.append(field)
+test.describe('on a phone, a form field that arrives under the chat button', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/')
   })
-  // Longer than the button's slide, and than a frame on a busy machine.
-  await page.waitForTimeout(500)
-  await page.mouse.up()
-  await expect(page.getByRole('dialog', { name: 'AI Sales Agent' })).toBeVisible()
-})
 
-test('on a phone the chat button steps aside from a field under it, and back once it is gone', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 360, height: 740 })
-  await page.goto('/')
-  const button = page.getByRole('button', { name: 'Open AI Shopping Assistant' })
-  const inView = async () => {
-    const box = await button.boundingBox()
-    return box ? Math.round(Math.min(box.x + box.width, 360) - Math.max(box.x, 0)) : 0
+  const chatButton = (page: Page) =>
+    page.getByRole('button', { name: 'Open AI Shopping Assistant' })
+
+  /** A field across the bottom of the screen, as a page that fills in brings one; removed by the result. */
+  async function lateField(page: Page): Promise<() => Promise<void>> {
+    await page.evaluate(() => {
+      const field = document.createElement('input')
+      field.id = 'late-field'
+      field.setAttribute('aria-label', 'A field that arrived late')
+      field.style.cssText = 'position:fixed;inset-inline:0;bottom:0;height:8rem'
+      document.body.append(field)
+    })
+    return () => page.evaluate(() => document.getElementById('late-field')?.remove())
   }
-  await expect.poll(inView).toBe(56)
-  await page.evaluate(() => {
-    const field = document.createElement('input')
-    field.id = 'late-field'
-    field.setAttribute('aria-label', 'A field that arrived late')
-    field.style.cssText = 'position:fixed;inset-inline:0;bottom:0;height:8rem'
-    document.body.append(field)
+
+  test('moves the button aside to a sliver, and back once the field is gone', async ({ page }) => {
+    const inView = async () => {
+      const box = await chatButton(page).boundingBox()
+      return box ? Math.round(Math.min(box.x + box.width, 360) - Math.max(box.x, 0)) : 0
+    }
+    await expect.poll(inView).toBe(56)
+    const remove = await lateField(page)
+    await expect.poll(inView).toBeLessThan(20)
+    await remove()
+    await expect.poll(inView).toBe(56)
   })
-  // A sliver at the screen's edge.
-  await expect.poll(inView).toBeLessThan(20)
-  await page.evaluate(() => document.getElementById('late-field')?.remove())
-  await expect.poll(inView).toBe(56)
+
+  test('does not take away a press already on the button (an account page filling in)', async ({
+    page,
+  }) => {
+    const box = await chatButton(page).boundingBox()
+    if (!box) throw new Error('the chat button is not on the screen')
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.down()
+    await lateField(page)
+    // Longer than the button's slide, and than a frame on a busy machine.
+    await page.waitForTimeout(500)
+    await page.mouse.up()
+    await expect(page.getByRole('dialog', { name: 'AI Sales Agent' })).toBeVisible()
+  })
 })
