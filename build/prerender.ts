@@ -156,20 +156,24 @@ function routeNames(root: string): string[] {
     .map((file) => file.replace(/\.tsx$/, ''))
 }
 
-/**
- * URL patterns of the app's pages that are not prebuilt families (cart, account, checkout, an order…):
- * the server answers them with their page if one was prebuilt, else with the app shell; any other path
- * without a page is unknown.
- */
-function shellRoutes(names: string[], routePattern: (file: string, isLayout?: boolean) => string) {
+type RoutePattern = (file: string, isLayout?: boolean) => string
+
+/** The app's pages that are not prebuilt families (cart, account, checkout, an order…): each URL pattern. */
+function appPages(names: string[], routePattern: RoutePattern) {
   return names
     .filter((name) => !prebuiltFamilies.includes(name))
-    .map((name) =>
-      routePattern(
-        name,
-        names.some((other) => other.startsWith(`${name}.`)),
-      ),
-    )
+    .map((name) => {
+      const isLayout = names.some((other) => other.startsWith(`${name}.`))
+      return { pattern: routePattern(name, isLayout), onePath: !isLayout && !name.includes('$') }
+    })
+}
+
+/**
+ * URL patterns of the app pages: the server answers them with their page if one was prebuilt, else with
+ * the app shell; any other path without a page is unknown.
+ */
+function shellRoutes(names: string[], routePattern: RoutePattern) {
+  return appPages(names, routePattern).map((page) => page.pattern)
 }
 
 /**
@@ -178,18 +182,15 @@ function shellRoutes(names: string[], routePattern: (file: string, isLayout?: bo
  */
 export function shellServes(
   names: string[],
-  routePattern: (file: string, isLayout?: boolean) => string,
+  routePattern: RoutePattern,
   prebuilt: readonly string[],
 ): (pattern: string) => boolean {
   const served = new Set(
-    names
-      .filter((name) => !prebuiltFamilies.includes(name))
-      .flatMap((name) => {
-        const isLayout = names.some((other) => other.startsWith(`${name}.`))
-        const pattern = routePattern(name, isLayout)
-        const onePath = !isLayout && !name.includes('$')
-        return onePath && prebuilt.some((path) => routesOf(path)(pattern)) ? [] : [pattern]
-      }),
+    appPages(names, routePattern)
+      .filter(
+        ({ pattern, onePath }) => !(onePath && prebuilt.some((path) => routesOf(path)(pattern))),
+      )
+      .map((page) => page.pattern),
   )
   return (pattern) => served.has(pattern)
 }
@@ -197,7 +198,7 @@ export function shellServes(
 export function prerenderPages(
   root: string,
   alias: Record<string, string>,
-  routePattern: (file: string, isLayout?: boolean) => string,
+  routePattern: RoutePattern,
   routeFiles: (chunks: Rollup.OutputChunk[]) => { files: string[]; table: [string, number[]][] },
   /** The app loader as written into index.html (known once the bundle is generated). */
   appLoader: () => AppLoaderOptions | undefined,
