@@ -69,15 +69,18 @@ if (prebuilt && rendersAsBuilt(router)) {
   startTransition(() => {
     hydrateRoot(root, app(prebuilt.state))
   })
-  // A button tapped before now is tapped again: React takes that part of the page over at once to
-  // handle it (a discrete event on content not yet hydrated). A radio button or checkbox gets the press
-  // first, as from a finger: React takes it over on the press, so it sees the click tick it (taken over
-  // by the click itself, it would find the box already ticked, and nothing to act on).
-  const tapped = window.luxeEarlyTaps?.takeOver()
-  if (tapped instanceof HTMLInputElement) {
-    tapped.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }))
+  // The taps held until now are played. A button tapped before now is tapped again: React takes that part of the page over at once to
+  // handle it (a discrete event on content not yet hydrated). A radio button or checkbox the browser
+  // ticked at the tap is put back as it was and pressed first, as by a finger: React takes it over on the
+  // press and then sees the click tick it (taken over by the click alone, it would find the box already
+  // ticked, and nothing to act on).
+  for (const tapped of window.luxeEarlyTaps?.takeOver() ?? []) {
+    if (tapped instanceof HTMLInputElement) {
+      tapped.checked = tapped.type === 'checkbox' ? !tapped.checked : false
+      tapped.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }))
+    }
+    tapped.click()
   }
-  tapped?.click()
   void store.dispatch(ensureCatalogue({ refresh: true }))
 } else {
   // Nothing to play: the page drawn before is replaced.

@@ -4,15 +4,19 @@
  * form in its address; a tap on a radio button or checkbox (a listing's filter, a product's size) would
  * tick it without the app knowing, so the page would show a choice it does not act on. So until the app
  * takes the page over, a tap on a button or choice inside the page is held (the last one; a link still
- * goes where it points), and the app plays it once it has taken over.
+ * goes where it points; a choice stays ticked as the browser shows it), and the app plays it once it has
+ * taken over.
  * Part of the classic script inlined into index.html (see splash-boot.ts): it listens from the first
  * byte of the page.
  */
 import { afterNextPaint } from './after-next-paint'
 
 export interface EarlyTaps {
-  /** Stops holding taps; returns the control last tapped while they were held, if any. */
-  takeOver(): HTMLElement | undefined
+  /**
+   * Stops holding taps; returns those to play, in order: each choice still ticked (the last in each group
+   * of radio buttons), then the button last tapped.
+   */
+  takeOver(): HTMLElement[]
 }
 
 declare global {
@@ -27,19 +31,26 @@ const heldControls = ['button', 'input[type="radio"]', 'input[type="checkbox"]']
   .join(', ')
 
 export function holdEarlyTaps(win: Window = window): EarlyTaps {
-  let held: HTMLElement | undefined
+  let button: HTMLElement | undefined
+  /** By group (a radio button's name) or by checkbox, in the order last tapped. */
+  const choices = new Map<string | HTMLInputElement, HTMLInputElement>()
   let holding = true
   const onClick = (event: MouseEvent) => {
     if (!holding || !(event.target instanceof Element)) return
     const control = event.target.closest<HTMLElement>(heldControls)
     if (!control || control.hasAttribute('disabled')) return
-    // Not ticked now (a cancelled click leaves a choice as it was): it is ticked when played.
+    if (control instanceof HTMLInputElement) {
+      // A choice shows the tap at once (the browser ticks it); the app acts on it when played. A
+      // checkbox tapped twice is back as it was: nothing to play.
+      const key = control.type === 'radio' && control.name ? control.name : control
+      const untapped = control.type === 'checkbox' && choices.has(key)
+      choices.delete(key)
+      if (!untapped) choices.set(key, control)
+      return
+    }
     event.preventDefault()
     event.stopPropagation()
-    // A checkbox tapped twice is back as it was: nothing to play.
-    const untapped =
-      held === control && control instanceof HTMLInputElement && control.type === 'checkbox'
-    held = untapped ? undefined : control
+    button = control
   }
   win.document.addEventListener('click', onClick, true)
   // One guard per window; a new hold (a test's fresh page) starts it again.
@@ -59,9 +70,10 @@ export function holdEarlyTaps(win: Window = window): EarlyTaps {
       guard.takenAt ??= win.performance.now()
       holding = false
       win.document.removeEventListener('click', onClick, true)
-      const button = held
-      held = undefined
-      return button?.isConnected ? button : undefined
+      const played = [...choices.values(), ...(button ? [button] : [])]
+      choices.clear()
+      button = undefined
+      return played.filter((control) => control.isConnected)
     },
   }
   win.luxeEarlyTaps = taps

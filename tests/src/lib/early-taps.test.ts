@@ -36,10 +36,10 @@ describe('taps before the app takes a prebuilt page over', () => {
     const more = new MouseEvent('click', { bubbles: true, cancelable: true })
     byText('MORE').dispatchEvent(more)
     expect(more.defaultPrevented).toBe(true)
-    expect(taps.takeOver()).toBe(byText('MORE'))
+    expect(taps.takeOver()).toEqual([byText('MORE')])
   })
 
-  it('holds a tap on a radio button or checkbox unticked, and a checkbox tapped twice not at all', () => {
+  it('holds a tap on a radio button or checkbox, ticked as the browser shows it; a checkbox tapped twice not at all; every choice is played', () => {
     page()
     document.getElementById('root')!.insertAdjacentHTML(
       'beforeend',
@@ -51,18 +51,27 @@ describe('taps before the app takes a prebuilt page over', () => {
     const box = document.querySelector<HTMLInputElement>('input[type="checkbox"]')!
     // Through its label, as a finger does.
     radio.closest('label')!.click()
-    expect(radio.checked).toBe(false)
+    expect(radio.checked).toBe(true)
+    box.click()
+    expect(box.checked).toBe(true)
     box.click()
     expect(box.checked).toBe(false)
-    box.click()
-    expect(taps.takeOver()).toBeUndefined()
+    expect(taps.takeOver()).toEqual([radio])
 
+    // Each choice is played, a group's last one, then the button.
+    document
+      .getElementById('root')!
+      .insertAdjacentHTML(
+        'beforeend',
+        '<input type="radio" name="category" value="bags" aria-label="Bags" />',
+      )
+    const bags = document.querySelector<HTMLInputElement>('input[value="bags"]')!
     taps = holdEarlyTaps()
+    radio.click()
     box.click()
-    radio.click()
-    expect(taps.takeOver()).toBe(radio)
-    radio.click()
-    expect(radio.checked).toBe(true)
+    bags.click()
+    document.querySelector<HTMLButtonElement>('button[aria-expanded]')!.click()
+    expect(taps.takeOver()).toEqual([box, bags, document.querySelector('button[aria-expanded]')])
   })
 
   it('lets links, disabled buttons and buttons outside the page be', () => {
@@ -73,7 +82,7 @@ describe('taps before the app takes a prebuilt page over', () => {
     expect(link.defaultPrevented).toBe(false)
     document.getElementById('outside')!.click()
     byText('Sold out').dispatchEvent(new MouseEvent('click', { bubbles: true }))
-    expect(taps.takeOver()).toBeUndefined()
+    expect(taps.takeOver()).toEqual([])
   })
 
   it('stops holding once the app has taken over, and forgets a button no longer on the page', () => {
@@ -81,7 +90,7 @@ describe('taps before the app takes a prebuilt page over', () => {
     taps = holdEarlyTaps()
     byText('MORE').click()
     byText('MORE').remove()
-    expect(taps.takeOver()).toBeUndefined()
+    expect(taps.takeOver()).toEqual([])
     let clicks = 0
     byText('Subscribe').addEventListener('click', () => (clicks += 1))
     byText('Subscribe').click()
