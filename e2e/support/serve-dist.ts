@@ -20,6 +20,8 @@ const server = await createLocalServer({
   port,
   host: '127.0.0.1',
   log: (message) => console.info(message),
+  // As `npm start`: the prebuilt pages' catalogue version is the server's until its first change.
+  adoptPrebuiltCatalogue: true,
 })
 console.info(`ready ${server.url}`)
 

@@ -12,6 +12,8 @@
  * documents) takes the build's salt, and at its first change a new random one: two databases then never
  * share a version for different catalogues, as with a salt of their own.
  */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { LocalDb } from './db'
 import { CATALOGUE_CHANNEL } from './rest/catalogue-channel'
 
@@ -98,4 +100,27 @@ async function resaltOnFirstChange(db: Pick<LocalDb, 'pg'>, revision: string): P
   await db.pg.listen(CATALOGUE_CHANNEL, () => {
     void check().catch(() => {})
   })
+}
+
+/**
+ * The same for a build directory: reads what the build recorded (`prerendered.json`) and the snapshot it
+ * rendered the pages from. A build without prebuilt pages leaves the server's salt alone.
+ */
+export async function adoptPrebuiltCatalogueVersion(
+  db: Pick<LocalDb, 'pg'>,
+  distDir: string,
+  log: (message: string) => void = () => {},
+): Promise<boolean> {
+  const infoFile = join(distDir, 'prerendered.json')
+  if (!existsSync(infoFile)) return false
+  const info = JSON.parse(readFileSync(infoFile, 'utf8')) as {
+    snapshot?: string
+    catalogueState?: BuildCatalogueState
+  }
+  if (!info.snapshot || !info.catalogueState) return false
+  const documents = JSON.parse(readFileSync(join(distDir, info.snapshot), 'utf8')) as {
+    catalogue: unknown
+    details: unknown
+  }
+  return adoptBuildCatalogueVersion(db, { ...documents, state: info.catalogueState }, log)
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { createAuthService, type AuthService } from './auth/handler'
 import { createPasswordHasher } from './auth/passwords'
 import { authSettingsFromEnv, defaultAuthSettings, type AuthSettings } from './auth/settings'
+import { adoptPrebuiltCatalogueVersion } from './build-catalogue-version'
 import { clientAddress, forwardClientAddress, parseTrustedProxies } from './client-address'
 import { openDatabase, type LocalDb, type OpenDatabaseOptions } from './db'
 import { createDevInbox, handleDevRequest, type DevInbox } from './dev-inbox'
@@ -65,6 +66,11 @@ export interface LocalServerOptions {
   env?: NodeJS.ProcessEnv
   /** Create the local staff accounts (default true). */
   seedStaff?: boolean
+  /**
+   * Take the prebuilt pages' catalogue version while the catalogue is the one `distDir` was built from
+   * (an embedded database; see build-catalogue-version.ts). Done before the server answers. Default false.
+   */
+  adoptPrebuiltCatalogue?: boolean
   /** bcrypt cost (default 10, as GoTrue). */
   bcryptCost?: number
   /**
@@ -201,6 +207,8 @@ export async function createLocalServer(options: LocalServerOptions = {}): Promi
     }),
   })
   const distDir = options.distDir === undefined ? join(projectRoot, 'dist') : options.distDir
+  if (options.adoptPrebuiltCatalogue && distDir)
+    await adoptPrebuiltCatalogueVersion(db, distDir, log)
   const serveStatic = distDir ? createStaticHandler({ root: distDir }) : undefined
   const knownKeys = new Set([
     keys.anonKey,

@@ -8,7 +8,6 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { createServer } from 'node:net'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { adoptBuildCatalogueVersion, type BuildCatalogueState } from './build-catalogue-version'
 import { chooseDatabase } from './database-choice'
 import { DatabaseSetupError } from './db'
 import { createLocalServer, type LocalServer } from './gateway'
@@ -86,21 +85,6 @@ function portTakenMessage(port: number) {
   return `Port ${port} is already in use (another \`npm start\`?). Stop that process, or pick another port: PORT=${port + 1} npm start`
 }
 
-async function adoptPrebuiltVersion(server: LocalServer, log: (m: string) => void) {
-  const infoFile = join(distDir, 'prerendered.json')
-  if (!existsSync(infoFile)) return
-  const info = JSON.parse(readFileSync(infoFile, 'utf8')) as {
-    snapshot?: string
-    catalogueState?: BuildCatalogueState
-  }
-  if (!info.snapshot || !info.catalogueState) return
-  const documents = JSON.parse(readFileSync(join(distDir, info.snapshot), 'utf8')) as {
-    catalogue: unknown
-    details: unknown
-  }
-  await adoptBuildCatalogueVersion(server.db, { ...documents, state: info.catalogueState }, log)
-}
-
 async function main() {
   const started = performance.now()
   const port = Number(process.env.PORT ?? 4173)
@@ -135,6 +119,10 @@ async function main() {
       ...(await database.open(log)),
       // Known-password staff accounts belong to a local database only.
       seedStaff: !database.onPostgres,
+      // The embedded database and the build's seeded one: the prebuilt pages' catalogue version is the
+      // server's while the catalogue is the one they were built from (as with the hosted project on
+      // deploy).
+      adoptPrebuiltCatalogue: !database.onPostgres,
       port,
       host,
       distDir,
@@ -151,10 +139,6 @@ async function main() {
     }
     throw error
   }
-
-  // The embedded database and the build's seeded one: the prebuilt pages' catalogue version is the
-  // server's while the catalogue is the one they were built from (as with the hosted project on deploy).
-  if (!database.onPostgres) await adoptPrebuiltVersion(server, log)
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.info(`
