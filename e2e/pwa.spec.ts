@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, expect as baseExpect, test } from '@playwright/test'
+import { chromium, expect as baseExpect, test, type Page } from '@playwright/test'
 import { chromiumArgs } from '../tests/support/chromium-args'
 import {
   cacheContents,
@@ -211,6 +211,126 @@ test('the Cart shortcut opens the cart drawer', async ({ browser }) => {
   await expect(page.getByRole('dialog', { name: /Shopping Cart \(0\)/ })).toBeVisible()
   await expect(page.getByText('Your cart is empty')).toBeVisible()
   await context.close()
+})
+
+const CATALOGUE_READS = ['/rest/v1/rpc/catalogue', '/rest/v1/rpc/catalogue_details']
+
+/** The server's answers to the catalogue's two reads, as text. */
+async function liveCatalogue(): Promise<string[]> {
+  const { anonKey } = server.keys
+  return Promise.all(
+    CATALOGUE_READS.map(async (path) => {
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+      })
+      expect(response.status).toBe(200)
+      return response.text()
+    }),
+  )
+}
+
+/** The catalogue's two reads as the page gets them (through the worker), as text. */
+function readThroughWorker(page: Page, anonKey: string): Promise<string[]> {
+  return page.evaluate(
+    ({ paths, anonKey }) =>
+      Promise.all(
+        paths.map((path) =>
+          fetch(path, { headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` } }).then(
+            (response) => response.text(),
+          ),
+        ),
+      ),
+    { paths: CATALOGUE_READS, anonKey },
+  )
+}
+
+/** What the worker's catalogue cache holds for the two reads, as text. */
+function cachedCatalogue(page: Page): Promise<(string | null)[]> {
+  return page.evaluate(async (paths) => {
+    const name = (await caches.keys()).find((key) => key.startsWith('luxe-catalogue-'))
+    if (!name) return paths.map(() => null)
+    const cache = await caches.open(name)
+    return Promise.all(
+      paths.map((path) => cache.match(path).then((response) => response?.text() ?? null)),
+    )
+  }, CATALOGUE_READS)
+}
+
+const asJson = (texts: (string | null)[]) =>
+  texts.map((text) => JSON.parse(text ?? 'null') as unknown)
+
+test('a first visit files the prebuilt page’s catalogue in the worker, downloaded once', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: server.url })
+  await skipIntro(context)
+  const reads: string[] = []
+  context.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (CATALOGUE_READS.includes(path)) reads.push(path)
+  })
+  const page = await context.newPage()
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await waitForCachedCatalogue(page)
+  // The page kept the catalogue it came with (the server said it is current), and so did the worker.
+  expect(reads).toEqual([])
+  const live = await liveCatalogue()
+  expect(asJson(await cachedCatalogue(page))).toEqual(asJson(live))
+
+  // Offline, the worker answers the app's reads with it.
+  await context.setOffline(true)
+  expect(asJson(await readThroughWorker(page, server.keys.anonKey))).toEqual(asJson(live))
+  await context.setOffline(false)
+
+  // Online, a read refreshes the worker's copy in the background. The server writes the same JSON
+  // with other spacing: that is no newer catalogue, and the pages are not told of one.
+  await page.evaluate(() => {
+    const seen: unknown[] = []
+    Object.assign(window, { workerMessages: seen })
+    navigator.serviceWorker.addEventListener('message', (event) => seen.push(event.data))
+  })
+  await readThroughWorker(page, server.keys.anonKey)
+  await expect.poll(() => cachedCatalogue(page)).toEqual(live)
+  await page.waitForTimeout(500)
+  expect(
+    await page.evaluate(() => (window as unknown as { workerMessages: unknown[] }).workerMessages),
+  ).toEqual([])
+  await context.close()
+})
+
+test('a catalogue changed since the build is the one the worker keeps', async ({ browser }) => {
+  const { serviceRoleKey } = server.keys
+  const headers = {
+    apikey: serviceRoleKey,
+    Authorization: `Bearer ${serviceRoleKey}`,
+    'Content-Type': 'application/json',
+  }
+  const [product] = (await (
+    await fetch(`${server.url}/rest/v1/products?select=id,price&order=id&limit=1`, { headers })
+  ).json()) as { id: string; price: number }[]
+  const setPrice = async (price: number) => {
+    const response = await fetch(`${server.url}/rest/v1/products?id=eq.${product!.id}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ price }),
+    })
+    expect(response.ok).toBe(true)
+  }
+  await setPrice(product!.price + 770)
+  try {
+    const context = await browser.newContext({ baseURL: server.url })
+    await skipIntro(context)
+    const page = await context.newPage()
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    await waitForCachedCatalogue(page)
+    const live = await liveCatalogue()
+    await expect.poll(async () => asJson(await cachedCatalogue(page))).toEqual(asJson(live))
+    await context.close()
+  } finally {
+    await setPrice(product!.price)
+  }
 })
 
 test('the worker caches only public answers', async ({ browser }) => {

@@ -9,6 +9,11 @@ export const SW_MESSAGES = {
   getVersion: 'GET_VERSION',
   /** worker → page: a newer catalogue has been saved. */
   catalogueUpdated: 'CATALOGUE_UPDATED',
+  /**
+   * page → worker: file the catalogue a prebuilt page came with (`{ snapshot, list, details }`); answered on
+   * the message port with `{ seeded }`.
+   */
+  seedCatalogue: 'SEED_CATALOGUE',
   /** worker → page: send what waits in the outbox; answer on the port with `{ remaining }`. */
   flushOutbox: 'OUTBOX_FLUSH',
 } as const

@@ -6,7 +6,8 @@ import { setCacheNameDetails } from 'workbox-core'
 import { routeHashedAssets } from './asset-cache'
 import { buildVersion, CACHE_PREFIX, cacheNames, PRECACHE_ID } from './build-info'
 import { deleteOtherCaches } from './cache-cleanup'
-import { routeCatalogue } from './catalogue-cache'
+import { routeCatalogue, seedCatalogue } from './catalogue-cache'
+import type { SeedRequest } from './catalogue-paths'
 import { routeProductImages, routeProductPhotos } from './image-cache'
 import { SW_MESSAGES } from './messages'
 import { handleSync, type SyncEvent } from './outbox-sync'
@@ -35,6 +36,12 @@ self.addEventListener('message', (event) => {
   const type = (event.data as { type?: unknown } | null)?.type
   if (type === SW_MESSAGES.skipWaiting) void self.skipWaiting()
   if (type === SW_MESSAGES.getVersion) event.ports[0]?.postMessage({ version })
+  if (type === SW_MESSAGES.seedCatalogue) {
+    const seeded = seedCatalogue(names.catalogue, event.data as Partial<SeedRequest>).catch(
+      () => false,
+    )
+    event.waitUntil(seeded.then((done) => event.ports[0]?.postMessage({ seeded: done })))
+  }
 })
 
 self.addEventListener('sync', (event) => handleSync(event as SyncEvent))

@@ -3,24 +3,7 @@ import { rootReducer, type RootState } from '@/app/store'
 import { catalogueFromBuild } from '@/features/catalogue/catalogue-slice'
 import type { Catalogue } from '@/features/catalogue/types'
 import { nextTask } from '@/lib/next-task'
-
-/** What a prebuilt page names: the catalogue snapshot it was rendered from. */
-interface PrerenderedData {
-  snapshot: string
-}
-
-function readData(): PrerenderedData | null {
-  const element = document.getElementById('luxe-prerendered')
-  if (!element?.textContent) return null
-  try {
-    const data = JSON.parse(element.textContent) as Partial<PrerenderedData>
-    return typeof data.snapshot === 'string' && data.snapshot.startsWith('/')
-      ? (data as PrerenderedData)
-      : null
-  } catch {
-    return null
-  }
-}
+import { prerenderedData } from './prerendered-data'
 
 /** A prebuilt page: the catalogue it was rendered from, and the app state it was rendered in. */
 export interface Prebuilt {
@@ -35,7 +18,7 @@ export interface Prebuilt {
  * then the app renders from scratch.
  */
 export async function loadPrebuilt(): Promise<Prebuilt | null> {
-  const data = readData()
+  const data = prerenderedData()
   if (!data) return null
   try {
     const response = await fetch(data.snapshot)

@@ -1,5 +1,6 @@
 import type { Workbox } from 'workbox-window'
 import { env } from '@/config/env'
+import { prerenderedData } from '@/app/prerender/prerendered-data'
 import { catalogueDetailsUrl, catalogueUrl } from '@/features/catalogue/api/fetch-catalogue'
 import { OUTBOX_SYNC_TAG, SERVICE_WORKER_URL, SW_MESSAGES } from './sw-messages'
 
@@ -53,7 +54,7 @@ async function register(): Promise<void> {
   wb.addEventListener('controlling', (event) => {
     setState({ controlled: true })
     if (!event.isUpdate) {
-      warmCatalogue()
+      void warmCatalogue(wb)
       return
     }
     // Our shopper said "Reload"; in other tabs the new version arrived from elsewhere: offer a reload
@@ -71,17 +72,40 @@ async function register(): Promise<void> {
 }
 
 /**
- * On the very first visit the catalogue was fetched before the worker existed, so the worker has no copy
- * of its own yet. One request through it now (usually a 304 from the HTTP cache) fills its cache; the
- * same for the details, which the app has read by now or reads in a moment (then from the worker).
+ * On the very first visit the catalogue was read before the worker existed, so the worker has no copy of
+ * its own yet. When the page shows the catalogue a prebuilt page came with, and the server has said it is
+ * current, the worker files it from the page's snapshot file (already in the browser's cache): nothing is
+ * downloaded again. Otherwise one request through the worker for the list and one for the details fill
+ * its cache (the list is usually a 304 from the HTTP cache; the details the app has read by now, or reads
+ * in a moment from the worker).
  */
-function warmCatalogue() {
+async function warmCatalogue(wb: Workbox): Promise<void> {
+  if (await seedFromSnapshot(wb)) return
   for (const url of [catalogueUrl(), catalogueDetailsUrl()]) {
     void fetch(url, {
       headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
     })
       .then((response) => response.arrayBuffer())
       .catch(() => {})
+  }
+}
+
+async function seedFromSnapshot(wb: Workbox): Promise<boolean> {
+  const snapshot = prerenderedData()?.snapshot
+  if (!snapshot) return false
+  try {
+    // Loaded by now: the page has read its catalogue.
+    const { catalogueLoader } = await import('@/features/catalogue/api/catalogue-loader')
+    if (!(await catalogueLoader.buildCopyConfirmed())) return false
+    const answer = (await wb.messageSW({
+      type: SW_MESSAGES.seedCatalogue,
+      snapshot,
+      list: catalogueUrl(),
+      details: catalogueDetailsUrl(),
+    })) as { seeded?: unknown } | undefined
+    return answer?.seeded === true
+  } catch {
+    return false
   }
 }
 

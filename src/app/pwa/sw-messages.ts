@@ -7,6 +7,7 @@ export const SW_MESSAGES = {
   getVersion: 'GET_VERSION',
   catalogueUpdated: 'CATALOGUE_UPDATED',
   flushOutbox: 'OUTBOX_FLUSH',
+  seedCatalogue: 'SEED_CATALOGUE',
 } as const
 
 /** The Background Sync tag registered while the outbox holds items. */

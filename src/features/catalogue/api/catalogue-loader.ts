@@ -43,6 +43,11 @@ export interface CatalogueLoader {
   loadDetails(onData: (catalogue: Catalogue) => void): Promise<DetailsOutcome>
   /** A newer catalogue exists (the service worker saw one): the next load asks the network again. */
   markStale(): void
+  /**
+   * Whether the catalogue in memory is the one the prebuilt page came with, and the server has said in
+   * this visit that it is current (a load under way is waited for; none is started).
+   */
+  buildCopyConfirmed(): Promise<boolean>
 }
 
 function detailsComplete(catalogue: Catalogue): boolean {
@@ -155,6 +160,11 @@ export function createCatalogueLoader(deps: {
     loadFromDevice,
     markStale() {
       fresh = false
+    },
+    async buildCopyConfirmed() {
+      await running
+      const built = await deps.buildCopy?.()
+      return fresh && built !== undefined && memory?.version === built.version
     },
     async load(onData) {
       if (memory && fresh) {

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import { isHashedCode, servedUrl } from '../../../../sw/asset-paths'
 import { buildVersion, cacheNames } from '../../../../sw/build-info'
-import { CATALOGUE_DETAILS_PATH, CATALOGUE_PATH } from '../../../../sw/catalogue-paths'
+import {
+  CATALOGUE_DETAILS_PATH,
+  CATALOGUE_PATH,
+  isCatalogueRead,
+  validSeed,
+} from '../../../../sw/catalogue-paths'
 import {
   SW_MESSAGES as WORKER_MESSAGES,
   OUTBOX_SYNC_TAG as WORKER_TAG,
@@ -54,6 +59,53 @@ describe('the catalogue the worker keeps', () => {
     const path = (url: string) => new URL(url, 'http://127.0.0.1').pathname
     expect(path(catalogueUrl())).toBe(CATALOGUE_PATH)
     expect(path(catalogueDetailsUrl())).toBe(CATALOGUE_DETAILS_PATH)
+  })
+
+  it('is read from this origin or from the hosted project', () => {
+    const read = (address: string, init: RequestInit = {}) =>
+      isCatalogueRead(new URL(address), new Request(address, init))
+    const keyed = { headers: { apikey: anon, Authorization: `Bearer ${anon}` } }
+    expect(read('http://127.0.0.1:4173/rest/v1/rpc/catalogue', keyed)).toBe(true)
+    // Production: the app on its own domain, the catalogue on the Supabase project's.
+    expect(read('https://abcdefgh.supabase.co/rest/v1/rpc/catalogue', keyed)).toBe(true)
+    expect(read('https://abcdefgh.supabase.co/rest/v1/rpc/catalogue_details', keyed)).toBe(true)
+    expect(read('https://abcdefgh.supabase.co/rest/v1/rpc/catalogue_version', keyed)).toBe(false)
+    expect(read('https://abcdefgh.supabase.co/rest/v1/products', keyed)).toBe(false)
+    expect(read('https://abcdefgh.supabase.co/rest/v1/rpc/catalogue', { method: 'POST' })).toBe(
+      false,
+    )
+    const user = token({ role: 'authenticated', sub: 'user-a' })
+    expect(
+      read('https://abcdefgh.supabase.co/rest/v1/rpc/catalogue', {
+        headers: { apikey: anon, Authorization: `Bearer ${user}` },
+      }),
+    ).toBe(false)
+  })
+
+  it('is filed from a snapshot on this origin only, under the catalogue’s own addresses', () => {
+    const origin = 'https://luxe.example'
+    const seed = {
+      snapshot: '/assets/catalogue-snapshot-0123456789ab.json',
+      list: 'https://abcdefgh.supabase.co/rest/v1/rpc/catalogue',
+      details: 'https://abcdefgh.supabase.co/rest/v1/rpc/catalogue_details',
+    }
+    expect(validSeed(seed, origin)).toBe(true)
+    expect(validSeed({ ...seed, snapshot: `${origin}${seed.snapshot}` }, origin)).toBe(true)
+    expect(
+      validSeed({ ...seed, snapshot: `https://elsewhere.example${seed.snapshot}` }, origin),
+    ).toBe(false)
+    expect(validSeed({ ...seed, snapshot: '/assets/index-abc.js' }, origin)).toBe(false)
+    expect(validSeed({ ...seed, snapshot: `${seed.snapshot}?x=1` }, origin)).toBe(false)
+    expect(validSeed({ ...seed, list: seed.details }, origin)).toBe(false)
+    expect(validSeed({ ...seed, list: `${seed.list}?select=*` }, origin)).toBe(false)
+    expect(
+      validSeed(
+        { ...seed, details: 'https://other.supabase.co/rest/v1/rpc/catalogue_details' },
+        origin,
+      ),
+    ).toBe(false)
+    expect(validSeed({ snapshot: seed.snapshot }, origin)).toBe(false)
+    expect(validSeed({ ...seed, list: 'not a url at all: %%' }, origin)).toBe(false)
   })
 })
 

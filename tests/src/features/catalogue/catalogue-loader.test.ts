@@ -269,6 +269,35 @@ describe('asking for the version before the list', () => {
   })
 })
 
+describe("whether the prebuilt page's copy is the one shown, confirmed current", () => {
+  const loaderWith = (version: string, buildCopy?: Catalogue) =>
+    createCatalogueLoader({
+      cache: memoryCache(),
+      fetchCatalogue: async () => ({ ...catalogue, version }),
+      fetchDetails: noDetails,
+      fetchVersion: async () => version,
+      buildCopy: async () => buildCopy,
+    })
+
+  it('is so once the server has named its version, waiting for a load under way', async () => {
+    const loader = loaderWith('fixture-1', catalogue)
+    expect(await loader.buildCopyConfirmed()).toBe(false)
+    void loader.load(() => {})
+    expect(await loader.buildCopyConfirmed()).toBe(true)
+    loader.markStale()
+    expect(await loader.buildCopyConfirmed()).toBe(false)
+  })
+
+  it('is not when the server names another version, or the page was not prebuilt', async () => {
+    const changed = loaderWith('fixture-2', catalogue)
+    await changed.load(() => {})
+    expect(await changed.buildCopyConfirmed()).toBe(false)
+    const shell = loaderWith('fixture-1')
+    await shell.load(() => {})
+    expect(await shell.buildCopyConfirmed()).toBe(false)
+  })
+})
+
 describe('loading the details after the list', () => {
   it('reads the details the list names, merges them, hands them over and saves them', async () => {
     const cache = memoryCache()
