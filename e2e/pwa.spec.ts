@@ -1,7 +1,14 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, expect as baseExpect, test, type Page } from '@playwright/test'
+import {
+  chromium,
+  expect as baseExpect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test'
 import { chromiumArgs } from '../tests/support/chromium-args'
 import {
   cacheContents,
@@ -256,23 +263,31 @@ function cachedCatalogue(page: Page): Promise<(string | null)[]> {
   }, CATALOGUE_READS)
 }
 
+/** A first visit to the home page in a fresh profile, once the worker controls it and keeps the catalogue. */
+async function firstVisit(browser: Browser, watch?: (context: BrowserContext) => void) {
+  const context = await browser.newContext({ baseURL: server.url })
+  await skipIntro(context)
+  watch?.(context)
+  const page = await context.newPage()
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await waitForCachedCatalogue(page)
+  return { context, page }
+}
+
 const asJson = (texts: (string | null)[]) =>
   texts.map((text) => JSON.parse(text ?? 'null') as unknown)
 
 test('a first visit files the prebuilt page’s catalogue in the worker, downloaded once', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: server.url })
-  await skipIntro(context)
   const reads: string[] = []
-  context.on('request', (request) => {
-    const path = new URL(request.url()).pathname
-    if (CATALOGUE_READS.includes(path)) reads.push(path)
-  })
-  const page = await context.newPage()
-  await page.goto('/')
-  await waitForServiceWorker(page)
-  await waitForCachedCatalogue(page)
+  const { context, page } = await firstVisit(browser, (watched) =>
+    watched.on('request', (request) => {
+      const path = new URL(request.url()).pathname
+      if (CATALOGUE_READS.includes(path)) reads.push(path)
+    }),
+  )
   // The page kept the catalogue it came with (the server said it is current), and so did the worker.
   expect(reads).toEqual([])
   const live = await liveCatalogue()
@@ -319,12 +334,7 @@ test('a catalogue changed since the build is the one the worker keeps', async ({
   }
   await setPrice(product!.price + 770)
   try {
-    const context = await browser.newContext({ baseURL: server.url })
-    await skipIntro(context)
-    const page = await context.newPage()
-    await page.goto('/')
-    await waitForServiceWorker(page)
-    await waitForCachedCatalogue(page)
+    const { context, page } = await firstVisit(browser)
     const live = await liveCatalogue()
     await expect.poll(async () => asJson(await cachedCatalogue(page))).toEqual(asJson(live))
     await context.close()
@@ -334,12 +344,7 @@ test('a catalogue changed since the build is the one the worker keeps', async ({
 })
 
 test('the worker caches only public answers', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url })
-  await skipIntro(context)
-  const page = await context.newPage()
-  await page.goto('/')
-  await waitForServiceWorker(page)
-  await waitForCachedCatalogue(page)
+  const { context, page } = await firstVisit(browser)
   // From a page of the site where no app runs, so only the requests below reach the worker: the store's
   // own page may fetch the catalogue again (its refresh) and refill the cache meanwhile.
   await page.goto('/robots.txt')
