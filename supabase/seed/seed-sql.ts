@@ -63,7 +63,7 @@ function productRow(p: SeedProduct): string {
     p.rating.toFixed(1),
     String(p.newArrival),
     String(p.featured),
-    `now() - interval '${sqlInteger(p.createdDaysAgo)} days ${sqlInteger(p.createdHoursAgo)} hours'`,
+    `date_trunc('day', now()) - interval '${sqlInteger(p.createdDaysAgo)} days ${sqlInteger(p.createdHoursAgo)} hours'`,
     `${sqlText(JSON.stringify(p.specs))}::jsonb`,
   ].join(', ')})`
 }
@@ -87,6 +87,9 @@ export function renderSeedSql(
     brands.map(brandRow).join(',\n'),
     'on conflict (id) do nothing;',
     '',
+    '-- Listing dates count back from the start of today, not from this moment: every database seeded on the',
+    "-- same day then lists each product on the same day (the build's and the local server's catalogue agree;",
+    '-- see supabase/local/build-catalogue-version.ts).',
     'insert into public.products',
     '  (id, slug, name, description, category, subcategory, brand, price, discount, images, sizes,',
     '   colors, tags, stock, rating, new_arrival, featured, created_at, specs)',

@@ -236,6 +236,18 @@ describe('supabase/seed.sql', () => {
     expect(res.rows[0]).toEqual({ recent_new: newCount, old_rest: products.length - newCount })
   })
 
+  it('dates products from the start of the day, so two databases seeded the same day agree', async () => {
+    // Whole hours before today's midnight, not before the moment of seeding: a build's database and
+    // the server's, seeded minutes apart, list every product on the same day.
+    const res = await db.pg.query<{ off: number }>(
+      `select count(*) filter (
+                where extract(epoch from date_trunc('day', now()) - created_at)::numeric % 3600 <> 0
+              )::int as off
+         from public.products`,
+    )
+    expect(res.rows[0]).toEqual({ off: 0 })
+  })
+
   it('serves the seeded catalogue to an anonymous shopper', async () => {
     const doc = await db.withRequest(
       { role: 'anon', claims: {}, method: 'POST', path: '/rpc/catalogue', headers: {} },
