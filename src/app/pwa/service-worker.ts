@@ -90,6 +90,9 @@ async function warmCatalogue(wb: Workbox): Promise<void> {
   }
 }
 
+/** How long the page waits for the worker to say it filed the snapshot. */
+const SEED_ANSWER_MS = 10_000
+
 async function seedFromSnapshot(wb: Workbox): Promise<boolean> {
   const snapshot = prerenderedData()?.snapshot
   if (!snapshot) return false
@@ -97,12 +100,16 @@ async function seedFromSnapshot(wb: Workbox): Promise<boolean> {
     // Loaded by now: the page has read its catalogue.
     const { catalogueLoader } = await import('@/features/catalogue/api/catalogue-loader')
     if (!(await catalogueLoader.buildCopyConfirmed())) return false
-    const answer = (await wb.messageSW({
-      type: SW_MESSAGES.seedCatalogue,
-      snapshot,
-      list: catalogueUrl(),
-      details: catalogueDetailsUrl(),
-    })) as { seeded?: unknown } | undefined
+    const answer = (await Promise.race([
+      wb.messageSW({
+        type: SW_MESSAGES.seedCatalogue,
+        snapshot,
+        list: catalogueUrl(),
+        details: catalogueDetailsUrl(),
+      }),
+      // A worker that does not answer (it never should) leaves the reads below to fill its cache.
+      new Promise((resolve) => setTimeout(resolve, SEED_ANSWER_MS)),
+    ])) as { seeded?: unknown } | undefined
     return answer?.seeded === true
   } catch {
     return false
