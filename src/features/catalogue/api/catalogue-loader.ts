@@ -199,7 +199,7 @@ export function createCatalogueLoader(deps: {
 
 /** The app's one loader: the real endpoints and IndexedDB. */
 export const catalogueLoader = createCatalogueLoader({
-  fetchCatalogue: (changed) => fetchCatalogue(fetch, undefined, changed),
+  fetchCatalogue: (changed) => fetchCatalogue({ changed }),
   fetchDetails: () => fetchCatalogueDetails(),
   cache: deviceCatalogueCache,
   fetchVersion: () => fetchCatalogueVersion(),

@@ -56,25 +56,31 @@ async function fetchDocument(
   return (await response.json()) as unknown
 }
 
+/** How a read is made: the browser's fetch and `catalogueTimeoutMs` unless told otherwise (tests). */
+export interface CatalogueReadOptions {
+  fetcher?: typeof fetch
+  timeoutMs?: number
+}
+
 /**
- * `changed`: the server has said the list changed since the copy on hand, so no cache (the browser's, or
- * the service worker's saved copy) may answer for it.
+ * The list. `changed`: the server has said the list changed since the copy on hand, so no cache (the
+ * browser's, or the service worker's saved copy) may answer for it.
  */
-export async function fetchCatalogue(
-  fetcher: typeof fetch = fetch,
+export async function fetchCatalogue({
+  fetcher = fetch,
   timeoutMs = catalogueTimeoutMs,
   changed = false,
-): Promise<Catalogue> {
+}: CatalogueReadOptions & { changed?: boolean } = {}): Promise<Catalogue> {
   return decodeCatalogue(
     await fetchDocument(catalogueUrl(), fetcher, timeoutMs, changed ? 'no-cache' : undefined),
   )
 }
 
 /** The current catalogue version; rejects as `fetchCatalogue` does, and on an answer that is not one. */
-export async function fetchCatalogueVersion(
-  fetcher: typeof fetch = fetch,
+export async function fetchCatalogueVersion({
+  fetcher = fetch,
   timeoutMs = catalogueTimeoutMs,
-): Promise<string> {
+}: CatalogueReadOptions = {}): Promise<string> {
   const version = await fetchDocument(catalogueVersionUrl(), fetcher, timeoutMs, 'no-cache')
   if (typeof version !== 'string' || version === '') {
     throw new CatalogueFormatError('The catalogue version is not a version')
@@ -82,9 +88,9 @@ export async function fetchCatalogueVersion(
   return version
 }
 
-export async function fetchCatalogueDetails(
-  fetcher: typeof fetch = fetch,
+export async function fetchCatalogueDetails({
+  fetcher = fetch,
   timeoutMs = catalogueTimeoutMs,
-): Promise<CatalogueDetails> {
+}: CatalogueReadOptions = {}): Promise<CatalogueDetails> {
   return decodeCatalogueDetails(await fetchDocument(catalogueDetailsUrl(), fetcher, timeoutMs))
 }

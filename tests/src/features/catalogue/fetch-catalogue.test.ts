@@ -20,7 +20,7 @@ const details = detailsOf(catalogue)!
 describe('fetching the catalogue', () => {
   it('GETs the RPC with the anonymous key and decodes it', async () => {
     const fetcher = vi.fn(async () => Response.json(catalogueJson()))
-    expect(await fetchCatalogue(fetcher)).toEqual(list)
+    expect(await fetchCatalogue({ fetcher })).toEqual(list)
     const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toBe(catalogueUrl())
     expect(url.endsWith('/rest/v1/rpc/catalogue')).toBe(true)
@@ -28,28 +28,34 @@ describe('fetching the catalogue', () => {
     expect(headers.apikey).toMatch(/^eyJ/)
     expect(headers.Authorization).toBe(`Bearer ${headers.apikey}`)
     expect(init.method).toBeUndefined()
+    // The copy on hand may come from a cache; a list the server says changed may not.
+    expect(init.cache).toBeUndefined()
+    await fetchCatalogue({ fetcher, changed: true })
+    expect((fetcher.mock.calls[1] as unknown as [string, RequestInit])[1].cache).toBe('no-cache')
   })
 
   it('GETs the details the same way', async () => {
     const fetcher = vi.fn(async () => Response.json(catalogueDetailsJson()))
-    expect(await fetchCatalogueDetails(fetcher)).toEqual(details)
+    expect(await fetchCatalogueDetails({ fetcher })).toEqual(details)
     const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toBe(catalogueDetailsUrl())
     expect(url.endsWith('/rest/v1/rpc/catalogue_details')).toBe(true)
     expect((init.headers as Record<string, string>).apikey).toMatch(/^eyJ/)
     await expect(
-      fetchCatalogueDetails(async () => new Response('nope', { status: 503 })),
+      fetchCatalogueDetails({ fetcher: async () => new Response('nope', { status: 503 }) }),
     ).rejects.toBeInstanceOf(CatalogueHttpError)
   })
 
   it('tells an unreachable server (offline) from an error answer', async () => {
     await expect(
-      fetchCatalogue(async () => {
-        throw new TypeError('Failed to fetch')
+      fetchCatalogue({
+        fetcher: async () => {
+          throw new TypeError('Failed to fetch')
+        },
       }),
     ).rejects.toBeInstanceOf(CatalogueOfflineError)
     await expect(
-      fetchCatalogue(async () => new Response('nope', { status: 503 })),
+      fetchCatalogue({ fetcher: async () => new Response('nope', { status: 503 }) }),
     ).rejects.toBeInstanceOf(CatalogueHttpError)
   })
 
@@ -58,19 +64,21 @@ describe('fetching the catalogue', () => {
       new Promise((_resolve, reject) => {
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
       })
-    await expect(fetchCatalogue(hanging, 20)).rejects.toBeInstanceOf(CatalogueOfflineError)
+    await expect(fetchCatalogue({ fetcher: hanging, timeoutMs: 20 })).rejects.toBeInstanceOf(
+      CatalogueOfflineError,
+    )
   })
 
   it('GETs the version past every cache, and refuses an answer that is not one', async () => {
     const fetcher = vi.fn(async () => Response.json('fixture-1'))
-    expect(await fetchCatalogueVersion(fetcher)).toBe('fixture-1')
+    expect(await fetchCatalogueVersion({ fetcher })).toBe('fixture-1')
     const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toBe(catalogueVersionUrl())
     expect(url.endsWith('/rest/v1/rpc/catalogue_version')).toBe(true)
     expect(init.cache).toBe('no-cache')
     expect((init.headers as Record<string, string>).apikey).toMatch(/^eyJ/)
-    await expect(fetchCatalogueVersion(async () => Response.json(null))).rejects.toThrow(
-      /not a version/,
-    )
+    await expect(
+      fetchCatalogueVersion({ fetcher: async () => Response.json(null) }),
+    ).rejects.toThrow(/not a version/)
   })
 })
