@@ -87,17 +87,19 @@ async function resalt(db: Pick<LocalDb, 'pg'>): Promise<void> {
   await db.pg.query('select pg_notify($1, $2)', [CATALOGUE_CHANNEL, ''])
 }
 
-/** At the first change after `revision`, a new random salt. */
+/** At the first change after `revision`, a new random salt; then it stops listening. */
 async function resaltOnFirstChange(db: Pick<LocalDb, 'pg'>, revision: string): Promise<void> {
   let done = false
+  const listening = { stop: async () => {} }
   const check = async () => {
     if (done) return
     const now = await readCatalogueState(db)
     if (BigInt(now.revision) <= BigInt(revision)) return
     done = true
+    await listening.stop()
     await resalt(db)
   }
-  await db.pg.listen(CATALOGUE_CHANNEL, () => {
+  listening.stop = await db.pg.listen(CATALOGUE_CHANNEL, () => {
     void check().catch(() => {})
   })
 }
