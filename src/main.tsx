@@ -69,11 +69,11 @@ if (prebuilt && rendersAsBuilt(router)) {
   startTransition(() => {
     hydrateRoot(root, app(prebuilt.state))
   })
-  // The taps held until now are played. A button tapped before now is tapped again: React takes that part of the page over at once to
-  // handle it (a discrete event on content not yet hydrated). A radio button or checkbox the browser
-  // ticked at the tap is put back as it was and pressed first, as by a finger: React takes it over on the
-  // press and then sees the click tick it (taken over by the click alone, it would find the box already
-  // ticked, and nothing to act on).
+  // The taps held until now are played. A button tapped before now is tapped again: React takes that
+  // part of the page over at once to handle it (a discrete event on content not yet hydrated). A radio
+  // button or checkbox the browser ticked at the tap is put back as it was and pressed first, as by a
+  // finger: React takes it over on the press and then sees the click tick it (taken over by the click
+  // alone, it would find the box already ticked, and nothing to act on).
   for (const tapped of window.luxeEarlyTaps?.takeOver() ?? []) {
     if (tapped instanceof HTMLInputElement) {
       tapped.checked = tapped.type === 'checkbox' ? !tapped.checked : false

@@ -3,9 +3,9 @@
  * button, an FAQ question, Subscribe) would do nothing, or for a form's button reload the page with the
  * form in its address; a tap on a radio button or checkbox (a listing's filter, a product's size) would
  * tick it without the app knowing, so the page would show a choice it does not act on. So until the app
- * takes the page over, a tap on a button or choice inside the page is held (the last one; a link still
- * goes where it points; a choice stays ticked as the browser shows it), and the app plays it once it has
- * taken over.
+ * takes the page over, taps inside the page are held (the last button; every choice, which stays ticked
+ * as the browser shows it; a link still goes where it points), and the app plays them once it has taken
+ * over.
  * Part of the classic script inlined into index.html (see splash-boot.ts): it listens from the first
  * byte of the page.
  */
