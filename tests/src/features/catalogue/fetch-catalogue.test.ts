@@ -17,30 +17,39 @@ import { catalogue, catalogueDetailsJson, catalogueJson } from './catalogue-fixt
 const list = decodeCatalogue(catalogueJson())
 const details = detailsOf(catalogue)!
 
+/** A fetch that answers `body`, and the address and options of its call `n`. */
+function answering(body: unknown) {
+  const fetcher = vi.fn(async (_url: string, _init?: RequestInit) => Response.json(body))
+  const call = (n = 0) => {
+    const [url, init] = fetcher.mock.calls[n]!
+    return { url, init: init!, headers: init!.headers as Record<string, string> }
+  }
+  return { fetcher: fetcher as unknown as typeof fetch, call }
+}
+
 describe('fetching the catalogue', () => {
   it('GETs the RPC with the anonymous key and decodes it', async () => {
-    const fetcher = vi.fn(async () => Response.json(catalogueJson()))
+    const { fetcher, call } = answering(catalogueJson())
     expect(await fetchCatalogue({ fetcher })).toEqual(list)
-    const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit]
+    const { url, init, headers } = call()
     expect(url).toBe(catalogueUrl())
     expect(url.endsWith('/rest/v1/rpc/catalogue')).toBe(true)
-    const headers = init.headers as Record<string, string>
     expect(headers.apikey).toMatch(/^eyJ/)
     expect(headers.Authorization).toBe(`Bearer ${headers.apikey}`)
     expect(init.method).toBeUndefined()
     // The copy on hand may come from a cache; a list the server says changed may not.
     expect(init.cache).toBeUndefined()
     await fetchCatalogue({ fetcher, changed: true })
-    expect((fetcher.mock.calls[1] as unknown as [string, RequestInit])[1].cache).toBe('no-cache')
+    expect(call(1).init.cache).toBe('no-cache')
   })
 
   it('GETs the details the same way', async () => {
-    const fetcher = vi.fn(async () => Response.json(catalogueDetailsJson()))
+    const { fetcher, call } = answering(catalogueDetailsJson())
     expect(await fetchCatalogueDetails({ fetcher })).toEqual(details)
-    const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit]
+    const { url, headers } = call()
     expect(url).toBe(catalogueDetailsUrl())
     expect(url.endsWith('/rest/v1/rpc/catalogue_details')).toBe(true)
-    expect((init.headers as Record<string, string>).apikey).toMatch(/^eyJ/)
+    expect(headers.apikey).toMatch(/^eyJ/)
     await expect(
       fetchCatalogueDetails({ fetcher: async () => new Response('nope', { status: 503 }) }),
     ).rejects.toBeInstanceOf(CatalogueHttpError)
@@ -70,13 +79,13 @@ describe('fetching the catalogue', () => {
   })
 
   it('GETs the version past every cache, and refuses an answer that is not one', async () => {
-    const fetcher = vi.fn(async () => Response.json('fixture-1'))
+    const { fetcher, call } = answering('fixture-1')
     expect(await fetchCatalogueVersion({ fetcher })).toBe('fixture-1')
-    const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit]
+    const { url, init, headers } = call()
     expect(url).toBe(catalogueVersionUrl())
     expect(url.endsWith('/rest/v1/rpc/catalogue_version')).toBe(true)
     expect(init.cache).toBe('no-cache')
-    expect((init.headers as Record<string, string>).apikey).toMatch(/^eyJ/)
+    expect(headers.apikey).toMatch(/^eyJ/)
     await expect(
       fetchCatalogueVersion({ fetcher: async () => Response.json(null) }),
     ).rejects.toThrow(/not a version/)
