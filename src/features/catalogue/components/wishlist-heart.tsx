@@ -1,11 +1,13 @@
 import { useAppDispatch, useAppSelector } from '@/lib/app-state'
-import { HeartIcon } from '@/components/icons'
 import { selectIsInWishlist, toggleWishlist } from '@/features/wishlist/wishlist-slice'
 import { discountedPrice } from '@/lib/money'
 import type { Product } from '../types'
 import './wishlist-heart.css'
 
-/** The heart on cards and the product page: adds the product to the wishlist or takes it out. */
+/**
+ * The heart on cards and the product page: adds the product to the wishlist or takes it out. The heart is
+ * drawn by the stylesheet (outlined, filled once saved), so a listing's 24 cards carry no SVG for it.
+ */
 export function WishlistHeart({
   product,
   withText = false,
@@ -37,7 +39,6 @@ export function WishlistHeart({
         onClick={toggle}
         className="wishlist-heart wishlist-heart--text"
       >
-        <HeartIcon size={18} fill={saved ? 'currentColor' : 'none'} />
         {saved ? 'Saved to wishlist' : 'Add to wishlist'}
       </button>
     )
@@ -54,8 +55,6 @@ export function WishlistHeart({
           ? `wishlist-heart wishlist-heart--icon ${className}`
           : 'wishlist-heart wishlist-heart--icon'
       }
-    >
-      <HeartIcon size={18} fill={saved ? 'currentColor' : 'none'} />
-    </button>
+    />
   )
 }
