@@ -244,6 +244,53 @@ test.describe('with JavaScript', () => {
     )
   })
 
+  for (const { device, viewport, firstRow } of [
+    { device: 'phone', viewport: { width: 412, height: 823 }, firstRow: 2 },
+    { device: 'wide screen', viewport: { width: 1280, height: 900 }, firstRow: 3 },
+  ]) {
+    test(`a listing's first frame on a ${device} draws its first row of cards; the rest follow, nothing moves`, async ({
+      context,
+      page,
+    }) => {
+      await page.setViewportSize(viewport)
+      await context.addInitScript(() => {
+        const shifts: number[] = []
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            shifts.push((entry as { value?: number }).value ?? 0)
+        }).observe({ type: 'layout-shift', buffered: true })
+        // In the first frame drawn once the HTML has been read: which cards would be drawn?
+        document.addEventListener(
+          'DOMContentLoaded',
+          () => {
+            requestAnimationFrame(() => {
+              const cards = [...document.querySelectorAll('ul[aria-label] > li')].slice(0, 5)
+              Object.assign(window, {
+                shifts,
+                inFirstFrame: cards.map((card) => getComputedStyle(card).contentVisibility),
+              })
+            })
+          },
+          { once: true },
+        )
+      })
+      await page.goto('/women')
+      await expect(page.getByRole('article').first()).toBeVisible()
+      const next = page.getByRole('article').nth(firstRow)
+      await next.scrollIntoViewIfNeeded()
+      await expect(next.getByRole('heading')).toBeVisible()
+      const { inFirstFrame, shifts } = await page.evaluate(() => {
+        const seen = window as unknown as { inFirstFrame: string[]; shifts: number[] }
+        return { inFirstFrame: seen.inFirstFrame, shifts: seen.shifts }
+      })
+      expect(inFirstFrame).toEqual([
+        ...Array<string>(firstRow).fill('visible'),
+        ...Array<string>(5 - firstRow).fill('hidden'),
+      ])
+      expect(shifts).toEqual([])
+    })
+  }
+
   /**
    * When the page's load event came, its first contentful paint was on screen, and the first of the app's
    * files (code, catalogue) was asked for.
