@@ -48,8 +48,12 @@ type RenderModule = typeof RenderPage
 export const siteUrl = () =>
   (process.env.PUBLIC_SITE_URL ?? 'https://luxekenya.co.ke').replace(/\/$/, '')
 
-/** A hash of what the seeded catalogue is made from. */
-function seedKey(root: string): string {
+/**
+ * A hash of what the seeded catalogue is made from, and the day: the seed dates products from the start of
+ * the day it runs (UTC, the embedded database's time zone), so a catalogue seeded yesterday lists each
+ * product a day earlier than a server seeded today, and the prebuilt pages would not be its own.
+ */
+export function seedKey(root: string, now: Date = new Date()): string {
   const hash = createHash('sha256')
   const add = (file: string) =>
     hash.update(file).update('\0').update(readFileSync(file)).update('\0')
@@ -64,6 +68,7 @@ function seedKey(root: string): string {
   }
   // Cached documents also hold the database's catalogue state.
   hash.update('with-state')
+  hash.update(now.toISOString().slice(0, 10))
   return hash.digest('hex').slice(0, 24)
 }
 
@@ -106,6 +111,8 @@ async function readCatalogue(root: string, log: (m: string) => void): Promise<Ca
       details: details.rows[0]!.value,
       state: (await db.pg.query<BuildCatalogueState>(catalogueStateQuery)).rows[0],
     }
+    // One cached catalogue at a time: yesterday's, or one seeded from older migrations, goes.
+    rmSync(dirname(cacheFile), { recursive: true, force: true })
     mkdirSync(dirname(cacheFile), { recursive: true })
     writeFileSync(cacheFile, JSON.stringify(documents))
     return documents

@@ -21,7 +21,7 @@ const clipPaths = (css: string) =>
 const r = (value: number) => String(Math.round(value * 100) / 100)
 
 /** The icon set's star (24-unit grid) as steps from its top point at (12, 3.5). */
-const starSteps = [
+const starSteps: [number, number][] = [
   [2.6, 5.4],
   [5.9, 0.8],
   [-4.3, 4.1],
