@@ -19,11 +19,13 @@ import { nextTask } from '@/lib/next-task'
 listenForInstall()
 
 // Start-up is cut into tasks the browser can paint and answer taps between (each under 50 ms on a cheap
-// phone): the app's code has just been evaluated; then the store, then the router, then the page.
+// phone): the app's code has just been evaluated; then the store, the router, the look for a saved
+// session (the first read of the device's storage), then the page.
 await nextTask()
 const store = makeStore()
 await nextTask()
 const router = createAppRouter()
+await nextTask()
 startAuthWhenUseful(store)
 
 // The saved cart, wishlist, currency and referral are read in the background: the first render waits
