@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test'
 import {
@@ -8,7 +8,8 @@ import {
   waitForServiceWorker,
 } from './support/pwa'
 import { signInForm } from './support/accounts'
-import { copyBuild, readRows, startTestServer, type TestServer } from './support/server'
+import { readRows } from './support/server'
+import { useOwnServer } from './support/own-server'
 
 // These tests need the real service worker (offline work, its caches or what it serves).
 test.use({ serviceWorkers: 'allow' })
@@ -24,26 +25,14 @@ test.use({ serviceWorkers: 'allow' })
 const expect = baseExpect.configure({ timeout: 20_000 })
 test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
-let build: string
-let server: TestServer
-
-test.beforeAll(async () => {
-  // A private copy of the build: a rebuild of dist/ elsewhere must not change the app under the test.
-  build = copyBuild()
-  server = await startTestServer({ distDir: build })
-})
-
-test.afterAll(async () => {
-  await server?.dispose()
-  if (build) rmSync(build, { recursive: true, force: true })
-})
+const own = useOwnServer()
 
 const offlineNote = (page: Page) =>
   page.getByRole('status').filter({ hasText: "You're offline — browsing saved catalogue" })
 
 /** A fresh profile that opened the home page online once: the worker controls it and kept the catalogue. */
 async function openedOnceOnline(browser: Browser) {
-  const context = await browser.newContext({ baseURL: server.url })
+  const context = await browser.newContext({ baseURL: own.server.url })
   await skipIntro(context)
   const page = await context.newPage()
   await page.goto('/')
@@ -59,7 +48,7 @@ test('shopping works with the server stopped; an offline sign-up is delivered ex
   // Online, once: the worker takes control and keeps the catalogue.
   const { context, page } = await openedOnceOnline(browser)
 
-  await server.stop()
+  await own.server.stop()
   await context.setOffline(true)
 
   // Home, from the precached shell.
@@ -144,12 +133,16 @@ test('shopping works with the server stopped; an offline sign-up is delivered ex
   ).toBeVisible()
 
   // The server comes back: the `online` event flushes the outbox.
-  await server.start()
+  await own.server.start()
   await context.setOffline(false)
   await expect(page.getByText('Successfully Subscribed!')).toBeVisible({ timeout: 60_000 })
   await expect(offlineNote(page)).toBeHidden()
   const stored = () =>
-    readRows<{ email: string }>(server, 'newsletter_subscribers', `select=email&email=eq.${email}`)
+    readRows<{ email: string }>(
+      own.server,
+      'newsletter_subscribers',
+      `select=email&email=eq.${email}`,
+    )
   await expect.poll(async () => (await stored()).length).toBe(1)
 
   // Nothing is left to send: a reload and a focus flush send nothing more.
@@ -177,19 +170,18 @@ test('a page kept only once opened says offline that it needs a connection, then
   browser,
 }) => {
   // The staff area's code is not precached (sw/precache-plan.ts); its layout chunk, from the build.
-  const manifest = JSON.parse(readFileSync(join(build, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; src?: string }
-  >
+  const manifest = JSON.parse(
+    readFileSync(join(own.build, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string; src?: string }>
   const adminChunk = Object.values(manifest).find(
     (chunk) => chunk.src === 'src/routes/admin.tsx?tsr-split=component',
   )!.file
-  expect(readFileSync(join(build, 'sw.js'), 'utf8')).not.toContain(adminChunk)
+  expect(readFileSync(join(own.build, 'sw.js'), 'utf8')).not.toContain(adminChunk)
 
   const { context, page } = await openedOnceOnline(browser)
 
   // Offline, never opened: the store's offline message in the shell, not an error page.
-  await server.stop()
+  await own.server.stop()
   await context.setOffline(true)
   await page.goto('/admin')
   const needsConnection = page
@@ -201,7 +193,7 @@ test('a page kept only once opened says offline that it needs a connection, then
   await expect(page.getByRole('banner').getByRole('button', { name: /^Open cart/ })).toBeVisible()
 
   // Back online, the page opens by itself: a visitor is sent to sign in.
-  await server.start()
+  await own.server.start()
   await context.setOffline(false)
   await expect(signInForm(page)).toBeVisible({ timeout: 30_000 })
   await expect
@@ -209,12 +201,12 @@ test('a page kept only once opened says offline that it needs a connection, then
     .toContain(`/${adminChunk}`)
 
   // Opened once, it works with the server gone: its code comes from the worker's asset cache.
-  await server.stop()
+  await own.server.stop()
   await context.setOffline(true)
   await page.goto('/admin')
   await expect(signInForm(page)).toBeVisible()
   await expect(needsConnection).toHaveCount(0)
 
-  await server.start()
+  await own.server.start()
   await context.close()
 })

@@ -9,7 +9,8 @@ import {
   waitForCachedCatalogue,
   waitForServiceWorker,
 } from './support/pwa'
-import { copyBuild, startTestServer, type TestServer } from './support/server'
+import { copyBuild } from './support/server'
+import { useOwnServer } from './support/own-server'
 
 // These tests need the real service worker (offline work, its caches or what it serves).
 test.use({ serviceWorkers: 'allow' })
@@ -22,18 +23,11 @@ test.use({ serviceWorkers: 'allow' })
 const expect = baseExpect.configure({ timeout: 20_000 })
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
-let build: string
-let server: TestServer
+const own = useOwnServer()
 const scratch: string[] = []
 
-test.beforeAll(async () => {
-  build = copyBuild()
-  server = await startTestServer({ distDir: build })
-})
-
-test.afterAll(async () => {
-  await server?.dispose()
-  for (const dir of [build, ...scratch]) if (dir) rmSync(dir, { recursive: true, force: true })
+test.afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true })
 })
 
 /** Width and height from a PNG's header. */
@@ -55,9 +49,9 @@ interface Manifest {
 }
 
 test('the build ships one classic sw.js whose precache lists each file once', () => {
-  expect(existsSync(join(build, 'sw.js'))).toBe(true)
-  expect(existsSync(join(build, 'sw.mjs'))).toBe(false)
-  const worker = readFileSync(join(build, 'sw.js'), 'utf8')
+  expect(existsSync(join(own.build, 'sw.js'))).toBe(true)
+  expect(existsSync(join(own.build, 'sw.mjs'))).toBe(false)
+  const worker = readFileSync(join(own.build, 'sw.js'), 'utf8')
   const urls = [...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!)
   expect(urls).toContain('index.html')
   expect(urls).toContain('app-shell.html')
@@ -78,18 +72,19 @@ interface ManifestChunk {
 }
 
 test('the precache holds all the code of the shopper’s offline pages and none only staff use', () => {
-  const worker = readFileSync(join(build, 'sw.js'), 'utf8')
+  const worker = readFileSync(join(own.build, 'sw.js'), 'utf8')
   const precached = new Set([...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!))
-  const manifest = JSON.parse(readFileSync(join(build, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >
+  const manifest = JSON.parse(
+    readFileSync(join(own.build, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>
   const routeKey = (route: string) => `src/routes/${route}.tsx?tsr-split=component`
   const isAdmin = (key: string) => /^src\/routes\/admin[.-]/.test(key) || key === routeKey('admin')
   // The stylesheet written into every page is never fetched, so it needs no copy.
   const inline = new Set(
     [
-      ...readFileSync(join(build, 'app-shell.html'), 'utf8').matchAll(/href="\/([^"]+)" disabled/g),
+      ...readFileSync(join(own.build, 'app-shell.html'), 'utf8').matchAll(
+        /href="\/([^"]+)" disabled/g,
+      ),
     ].map((match) => match[1]!),
   )
   const reach = (roots: string[], follow: 'static' | 'all', skip = (_key: string) => false) => {
@@ -135,7 +130,7 @@ test('Chromium finds the app installable, and our install offer never nags', asy
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
-    baseURL: server.url,
+    baseURL: own.server.url,
   })
   try {
     await skipIntro(context)
@@ -204,7 +199,7 @@ test('Chromium finds the app installable, and our install offer never nags', asy
 })
 
 test('the Cart shortcut opens the cart drawer', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url })
+  const context = await browser.newContext({ baseURL: own.server.url })
   await skipIntro(context)
   const page = await context.newPage()
   await page.goto('/?cart=open&source=pwa')
@@ -236,7 +231,7 @@ function nextVersion(from: string): string {
 }
 
 test('a new version waits for the shopper, then takes over on Reload', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url })
+  const context = await browser.newContext({ baseURL: own.server.url })
   await skipIntro(context)
   const page = await context.newPage()
   await page.goto('/')
@@ -246,8 +241,8 @@ test('a new version waits for the shopper, then takes over on Reload', async ({ 
   const buildMark = page.locator('meta[name="luxe-build"]')
   const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' })
 
-  await server.stop()
-  await server.start({ distDir: nextVersion(build) })
+  await own.server.stop()
+  await own.server.start({ distDir: nextVersion(own.build) })
 
   // The reload finds the new worker; it installs and waits: this page is still the old version.
   await page.reload()

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs'
 import {
   expect as baseExpect,
   test,
@@ -12,7 +11,7 @@ import {
   waitForCachedCatalogue,
   waitForServiceWorker,
 } from './support/pwa'
-import { copyBuild, startTestServer, type TestServer } from './support/server'
+import { useOwnServer } from './support/own-server'
 
 // These tests need the real service worker and its caches.
 test.use({ serviceWorkers: 'allow' })
@@ -25,28 +24,17 @@ test.use({ serviceWorkers: 'allow' })
 const expect = baseExpect.configure({ timeout: 20_000 })
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
-let build: string
-let server: TestServer
-
-test.beforeAll(async () => {
-  build = copyBuild()
-  // Its own server: a first visit here must find the catalogue as the build left it.
-  server = await startTestServer({ distDir: build })
-})
-
-test.afterAll(async () => {
-  await server?.dispose()
-  if (build) rmSync(build, { recursive: true, force: true })
-})
+// Its own server: a first visit here must find the catalogue as the build left it.
+const own = useOwnServer()
 
 const CATALOGUE_READS = ['/rest/v1/rpc/catalogue', '/rest/v1/rpc/catalogue_details']
 
 /** The server's answers to the catalogue's two reads, as text. */
 async function liveCatalogue(): Promise<string[]> {
-  const { anonKey } = server.keys
+  const { anonKey } = own.server.keys
   return Promise.all(
     CATALOGUE_READS.map(async (path) => {
-      const response = await fetch(`${server.url}${path}`, {
+      const response = await fetch(`${own.server.url}${path}`, {
         headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
       })
       expect(response.status).toBe(200)
@@ -84,7 +72,7 @@ function cachedCatalogue(page: Page): Promise<(string | null)[]> {
 
 /** A first visit to the home page in a fresh profile, once the worker controls it and keeps the catalogue. */
 async function firstVisit(browser: Browser, watch?: (context: BrowserContext) => void) {
-  const context = await browser.newContext({ baseURL: server.url })
+  const context = await browser.newContext({ baseURL: own.server.url })
   await skipIntro(context)
   watch?.(context)
   const page = await context.newPage()
@@ -114,7 +102,7 @@ test('a first visit files the prebuilt page’s catalogue in the worker, downloa
 
   // Offline, the worker answers the app's reads with it.
   await context.setOffline(true)
-  expect(asJson(await readThroughWorker(page, server.keys.anonKey))).toEqual(asJson(live))
+  expect(asJson(await readThroughWorker(page, own.server.keys.anonKey))).toEqual(asJson(live))
   await context.setOffline(false)
 
   // Online, a read refreshes the worker's copy in the background. The server writes the same JSON
@@ -124,7 +112,7 @@ test('a first visit files the prebuilt page’s catalogue in the worker, downloa
     Object.assign(window, { workerMessages: seen })
     navigator.serviceWorker.addEventListener('message', (event) => seen.push(event.data))
   })
-  await readThroughWorker(page, server.keys.anonKey)
+  await readThroughWorker(page, own.server.keys.anonKey)
   await expect.poll(() => cachedCatalogue(page)).toEqual(live)
   await page.waitForTimeout(500)
   expect(
@@ -134,17 +122,17 @@ test('a first visit files the prebuilt page’s catalogue in the worker, downloa
 })
 
 test('a catalogue changed since the build is the one the worker keeps', async ({ browser }) => {
-  const { serviceRoleKey } = server.keys
+  const { serviceRoleKey } = own.server.keys
   const headers = {
     apikey: serviceRoleKey,
     Authorization: `Bearer ${serviceRoleKey}`,
     'Content-Type': 'application/json',
   }
   const [product] = (await (
-    await fetch(`${server.url}/rest/v1/products?select=id,price&order=id&limit=1`, { headers })
+    await fetch(`${own.server.url}/rest/v1/products?select=id,price&order=id&limit=1`, { headers })
   ).json()) as { id: string; price: number }[]
   const setPrice = async (price: number) => {
-    const response = await fetch(`${server.url}/rest/v1/products?id=eq.${product!.id}`, {
+    const response = await fetch(`${own.server.url}/rest/v1/products?id=eq.${product!.id}`, {
       method: 'PATCH',
       headers,
       body: JSON.stringify({ price }),
@@ -171,7 +159,7 @@ test('the worker caches only public answers', async ({ browser }) => {
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true)
 
-  const { anonKey, serviceRoleKey } = server.keys
+  const { anonKey, serviceRoleKey } = own.server.keys
   const result = await page.evaluate(
     async ({ anonKey, serviceRoleKey }) => {
       const names = await caches.keys()
