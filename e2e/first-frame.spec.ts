@@ -1,0 +1,88 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { seenPopup, skipSplash } from './support/first-visit'
+
+/**
+ * What a prebuilt page draws in its first frame (src/lib/first-frame.ts): what is on screen as it opens,
+ * with the parts below following in the next frame, so that neither frame is a long task on a cheap
+ * phone; and nothing moves when they follow.
+ */
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(skipSplash)
+  await context.addInitScript(seenPopup)
+})
+
+/**
+ * Records, in the first frame drawn once the HTML has been read, the `content-visibility` of the first
+ * `count` elements matching `selector`; and every layout shift from the start.
+ */
+async function watchFirstFrame(context: BrowserContext, selector: string, count: number) {
+  await context.addInitScript(
+    ({ selector, count }) => {
+      const shifts: number[] = []
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as { value?: number }).value ?? 0)
+      }).observe({ type: 'layout-shift', buffered: true })
+      Object.assign(window, { shifts })
+      document.addEventListener(
+        'DOMContentLoaded',
+        () => {
+          requestAnimationFrame(() => {
+            const parts = [...document.querySelectorAll(selector)].slice(0, count)
+            Object.assign(window, {
+              inFirstFrame: parts.map((part) => getComputedStyle(part).contentVisibility),
+            })
+          })
+        },
+        { once: true },
+      )
+    },
+    { selector, count },
+  )
+}
+
+/** What watchFirstFrame recorded. */
+const firstFrame = (page: Page) =>
+  page.evaluate(() => {
+    const seen = window as unknown as { inFirstFrame: string[]; shifts: number[] }
+    return { inFirstFrame: seen.inFirstFrame, shifts: seen.shifts }
+  })
+
+test("the home page's first frame draws what is on screen; the sections below follow in the next", async ({
+  context,
+  page,
+}) => {
+  await watchFirstFrame(context, 'section[aria-labelledby="shop-by-brand"]', 1)
+  await page.goto('/')
+  const brands = page.getByRole('region', { name: 'Shop by Brand' })
+  await brands.scrollIntoViewIfNeeded()
+  await expect(brands.getByRole('link', { name: /Little Luxe/ })).toBeVisible()
+  expect((await firstFrame(page)).inFirstFrame).toEqual(['hidden'])
+  expect(await brands.evaluate((section) => getComputedStyle(section).contentVisibility)).toBe(
+    'auto',
+  )
+})
+
+for (const { device, viewport, firstRow } of [
+  { device: 'phone', viewport: { width: 412, height: 823 }, firstRow: 2 },
+  { device: 'wide screen', viewport: { width: 1280, height: 900 }, firstRow: 3 },
+]) {
+  test(`a listing's first frame on a ${device} draws its first row of cards; the rest follow, nothing moves`, async ({
+    context,
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    await watchFirstFrame(context, 'ul[aria-label] > li', 5)
+    await page.goto('/women')
+    await expect(page.getByRole('article').first()).toBeVisible()
+    const next = page.getByRole('article').nth(firstRow)
+    await next.scrollIntoViewIfNeeded()
+    await expect(next.getByRole('heading')).toBeVisible()
+    const { inFirstFrame, shifts } = await firstFrame(page)
+    expect(inFirstFrame).toEqual([
+      ...Array<string>(firstRow).fill('visible'),
+      ...Array<string>(5 - firstRow).fill('hidden'),
+    ])
+    expect(shifts).toEqual([])
+  })
+}
