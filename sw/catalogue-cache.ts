@@ -15,7 +15,7 @@ import type { WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerRoute } from 'workbox-routing'
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
-import { isCatalogueRead, type SeedRequest, validSeed } from './catalogue-paths'
+import { isCatalogueRead, type SeedRequest, validSeed } from './catalogue-reads'
 import { SW_MESSAGES } from './messages'
 
 declare const self: ServiceWorkerGlobalScope

@@ -7,7 +7,7 @@ import {
   CATALOGUE_PATH,
   isCatalogueRead,
   validSeed,
-} from '../../../../sw/catalogue-paths'
+} from '../../../../sw/catalogue-reads'
 import {
   SW_MESSAGES as WORKER_MESSAGES,
   OUTBOX_SYNC_TAG as WORKER_TAG,

@@ -1,3 +1,8 @@
+/**
+ * The catalogue's reads as the worker knows them: their two paths, which requests are the app's public
+ * reads of them, and which addresses a page may ask the worker to file a prebuilt page's snapshot under.
+ * No Workbox here, so the rules are tested on their own (tests/src/app/pwa/sw-rules.test.ts).
+ */
 import { isAnonymousRequest } from './public-request'
 
 /** The catalogue's two reads, which the worker keeps for offline use (the list, then its details). */
