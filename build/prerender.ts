@@ -26,6 +26,7 @@ import type * as RenderPage from '../src/app/prerender/render-page'
 import { routesOf, withLoaderKeeping, type AppLoaderOptions } from './app-loader'
 import { emptyVirtualStyles } from './empty-virtual-styles'
 import type * as LocalDb from '../supabase/local/db'
+import { seedDay } from '../supabase/seed/seed-day'
 import {
   catalogueStateQuery,
   type BuildCatalogueState,
@@ -49,9 +50,9 @@ export const siteUrl = () =>
   (process.env.PUBLIC_SITE_URL ?? 'https://luxekenya.co.ke').replace(/\/$/, '')
 
 /**
- * A hash of what the seeded catalogue is made from, and the day: the seed dates products from the start of
- * the day it runs (UTC, the embedded database's time zone), so a catalogue seeded yesterday lists each
- * product a day earlier than a server seeded today, and the prebuilt pages would not be its own.
+ * A hash of what the seeded catalogue is made from, and the day it is seeded on (see seedDay): a catalogue
+ * seeded yesterday lists each product a day earlier than a server seeded today, and the prebuilt pages
+ * would not be its own.
  */
 export function seedKey(root: string, now: Date = new Date()): string {
   const hash = createHash('sha256')
@@ -68,7 +69,7 @@ export function seedKey(root: string, now: Date = new Date()): string {
   }
   // Cached documents also hold the database's catalogue state.
   hash.update('with-state')
-  hash.update(now.toISOString().slice(0, 10))
+  hash.update(seedDay(now))
   return hash.digest('hex').slice(0, 24)
 }
 

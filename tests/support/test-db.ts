@@ -18,6 +18,7 @@ import {
   openDatabase,
   type LocalDb,
 } from '../../supabase/local/db'
+import { seedDay } from '../../supabase/seed/seed-day'
 import { testStoreSettingsSql } from './test-store'
 import { writeFileAtomic } from '../../supabase/local/write-atomic'
 
@@ -51,7 +52,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const cacheDir = join(root, 'node_modules', '.tmp', 'test-db')
 const templates = new Map<string, Promise<Uint8Array>>()
 
-function templateKey(opts: { migrations: boolean; seed: boolean }): string {
+/**
+ * What a template is made from; a seeded one also by the day it is seeded on (see seedDay), so a
+ * template kept from yesterday is not taken for today's.
+ */
+export function templateKey(
+  opts: { migrations: boolean; seed: boolean },
+  now: Date = new Date(),
+): string {
   const hash = createHash('sha256')
   hash.update(JSON.stringify({ ...opts, checkpointed: true }))
   hash.update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')))
@@ -61,7 +69,10 @@ function templateKey(opts: { migrations: boolean; seed: boolean }): string {
       hash.update(m.file)
       hash.update(readFileSync(m.file))
     }
-    if (opts.seed && existsSync(defaultSeedFile)) hash.update(readFileSync(defaultSeedFile))
+    if (opts.seed && existsSync(defaultSeedFile)) {
+      hash.update(readFileSync(defaultSeedFile))
+      hash.update(seedDay(now))
+    }
   }
   return hash.digest('hex').slice(0, 16)
 }
