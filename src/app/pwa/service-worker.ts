@@ -100,6 +100,7 @@ async function seedFromSnapshot(wb: Workbox): Promise<boolean> {
     // Loaded by now: the page has read its catalogue.
     const { catalogueLoader } = await import('@/features/catalogue/api/catalogue-loader')
     if (!(await catalogueLoader.buildCopyConfirmed())) return false
+    let timer: ReturnType<typeof setTimeout> | undefined
     const answer = (await Promise.race([
       wb.messageSW({
         type: SW_MESSAGES.seedCatalogue,
@@ -108,8 +109,8 @@ async function seedFromSnapshot(wb: Workbox): Promise<boolean> {
         details: catalogueDetailsUrl(),
       }),
       // A worker that does not answer (it never should) leaves the reads below to fill its cache.
-      new Promise((resolve) => setTimeout(resolve, SEED_ANSWER_MS)),
-    ])) as { seeded?: unknown } | undefined
+      new Promise((resolve) => (timer = setTimeout(resolve, SEED_ANSWER_MS))),
+    ]).finally(() => clearTimeout(timer))) as { seeded?: unknown } | undefined
     return answer?.seeded === true
   } catch {
     return false
