@@ -185,6 +185,16 @@ function appLoader(written: { options?: AppLoaderOptions }): Plugin {
             },
           )
         if (!entry) throw new Error('index.html has no entry script to load')
+        // A library the entry imports dynamically, to run its code in a task of its own (React's DOM
+        // renderer), is fetched with the entry: the bundler gives it a small file of its own, which
+        // would otherwise be asked for only once the entry has run, a round trip later.
+        const entryChunk = chunks.find((chunk) => chunk.isEntry)
+        for (const file of entryChunk?.dynamicImports ?? []) {
+          const chunk = bundle[file]
+          if (chunk?.type === 'chunk' && firstRouteLibraries.test(chunk.facadeModuleId ?? '')) {
+            preloads.push(base + file)
+          }
+        }
         written.options = { base: base + prefix, entry, preloads, names, table }
         const script = appLoaderScript(written.options)
         return {

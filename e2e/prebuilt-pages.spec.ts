@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 import { device } from './support/device'
@@ -248,6 +249,46 @@ test.describe('with JavaScript', () => {
       expect(first).toBeGreaterThanOrEqual(paintedAt)
     })
   }
+
+  test('what the app starts with is asked for with its entry, not a round trip after it has run', async ({
+    page,
+  }) => {
+    // From the build manifest: the entry, what it imports statically, and the libraries it imports
+    // dynamically to run them in a task of their own (React's DOM renderer).
+    const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[]; dynamicImports?: string[] }
+    >
+    const entry = manifest['index.html']!
+    const startFiles = [
+      entry.file,
+      ...(entry.imports ?? []),
+      ...(entry.dynamicImports ?? []).filter((key) => key.startsWith('node_modules/')),
+    ].map((key) => `/${manifest[key]?.file ?? key}`)
+    expect(startFiles.length).toBeGreaterThan(3)
+
+    await page.goto('/women')
+    await page.getByRole('button', { name: 'Search' }).first().click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    const requested = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry as PerformanceResourceTiming)
+        .map(({ name, startTime, responseEnd }) => ({
+          path: new URL(name).pathname,
+          startTime,
+          responseEnd,
+        })),
+    )
+    const entryArrived = requested.find((file) => file.path === startFiles[0])!.responseEnd
+    for (const path of startFiles) {
+      const file = requested.find((request) => request.path === path)
+      expect(file, `${path} is fetched`).toBeTruthy()
+      expect(file!.startTime, `${path} is asked for before the entry has arrived`).toBeLessThan(
+        entryArrived,
+      )
+    }
+  })
 
   test('a picture that never arrives holds the app back 5 s at most', async ({ page }) => {
     // The first card's picture is asked for and never answered: the page's load event never comes.

@@ -10,6 +10,7 @@ import type { Figure } from './support/figure'
 interface ManifestChunk {
   file: string
   imports?: string[]
+  dynamicImports?: string[]
   css?: string[]
   isEntry?: boolean
 }
@@ -38,6 +39,12 @@ export function firstRouteFiles(): { js: string[]; css: string[] } {
     })
   }
   visit(entry)
+  // A library the entry imports dynamically (React's DOM renderer, run in a task of its own) is fetched
+  // with it by the app loader.
+  entry.dynamicImports?.forEach((key) => {
+    const imported = manifest[key]
+    if (key.startsWith('node_modules/') && imported) visit(imported)
+  })
   // The home route's own lazily split component is needed before home can render.
   const homeKey = Object.keys(manifest).find((key) => /routes\/index\.tsx\?tsr-split/.test(key))
   if (homeKey) visit(manifest[homeKey]!)
