@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 import { seenPopup, skipSplash } from './support/first-visit'
@@ -250,6 +251,24 @@ test.describe('first-visit email offer', () => {
         true,
       )
     }
+  })
+
+  test('comes without Chakra’s runtime, which would hold a cheap phone’s main thread', async ({
+    page,
+  }) => {
+    const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      { file: string }
+    >
+    const chakra = manifest['src/components/ui/chakra-scope.tsx']?.file
+    expect(chakra, 'the build has a Chakra scope chunk').toBeTruthy()
+    await page.goto('/')
+    await expect(offer(page)).toBeVisible({ timeout: 8000 })
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    )
+    expect(fetched.some((path) => path.endsWith('.js'))).toBe(true)
+    expect(fetched).not.toContain(`/${chakra}`)
   })
 
   test('needs an email, then welcomes the shopper and does not come back', async ({ page }) => {

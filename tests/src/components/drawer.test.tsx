@@ -133,12 +133,12 @@ describe('Drawer', () => {
     render(<Harness />)
     // The lock is a class styled by the drawer's stylesheet (jsdom applies no CSS; the browser tests
     // prove the page does not move).
-    expect(document.body).not.toHaveClass('drawer-scroll-lock')
+    expect(document.body).not.toHaveClass('page-scroll-lock')
     await openIt(user)
-    expect(document.body).toHaveClass('drawer-scroll-lock')
+    expect(document.body).toHaveClass('page-scroll-lock')
     await user.keyboard('{Escape}')
     await gone()
-    expect(document.body).not.toHaveClass('drawer-scroll-lock')
+    expect(document.body).not.toHaveClass('page-scroll-lock')
   })
 
   it('keeps a hidden title as the name while drawing headerStart, and shows the footer', async () => {

@@ -1,11 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { inChakraScope } from '@/components/ui/chakra-part'
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
 import { storageKeys, timings } from '@/config/site'
 
-const loadEmailPopup = inChakraScope(() =>
-  import('./email-popup').then((module) => module.EmailPopup),
+const EmailPopup = lazy(() =>
+  import('./email-popup').then(({ EmailPopup }) => ({ default: EmailPopup })),
 )
-const EmailPopup = lazy(() => loadEmailPopup().then((Popup) => ({ default: Popup })))
 
 export function emailPopupSeen(): boolean {
   try {
@@ -40,7 +38,11 @@ export function EmailOffer({ suppressed }: EmailOfferProps) {
 
   useEffect(() => {
     if (seen) return
-    const timer = window.setTimeout(() => setDue(true), timings.emailPopupDelayMs)
+    // Drawn as a transition: React builds the dialog in short pieces, answering taps between them.
+    const timer = window.setTimeout(
+      () => startTransition(() => setDue(true)),
+      timings.emailPopupDelayMs,
+    )
     return () => window.clearTimeout(timer)
   }, [seen])
 

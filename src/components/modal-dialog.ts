@@ -1,0 +1,94 @@
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type MouseEvent,
+  type PointerEvent,
+  type SyntheticEvent,
+} from 'react'
+import { modalLayerAttribute, modalLayersChanged } from './modal-layer'
+import { lockPageScroll } from './page-scroll-lock'
+
+export interface ModalDialogOptions {
+  /** Every way out (Escape, the backdrop, the browser closing it): the owner unmounts the dialog. */
+  onClose: () => void
+  /** Where focus goes on opening; by default the first focusable element. */
+  initialFocusEl?: () => HTMLElement | null | undefined
+  /** Where focus goes on closing; by default back where it was. */
+  finalFocusEl?: () => HTMLElement | null | undefined
+  /**
+   * `commit` (the default) opens it as React puts it in the page, in the frame of the tap that asked
+   * for it. `after-commit` opens it a task later: opening a modal dialog makes the rest of the page
+   * inert, and the browser works out every element's style again, which for a dialog nobody tapped for
+   * (the email offer) is better kept out of the task React's own work is in.
+   */
+  opens?: 'commit' | 'after-commit'
+}
+
+/**
+ * The browser's modal `<dialog>`, open while mounted: showModal() keeps focus off the page behind,
+ * turns Escape (and a phone's back gesture) into a `cancel` event and makes the rest of the page inert;
+ * the page behind does not scroll. The dialog is meant to cover the screen with its panel inside, so a
+ * press and release on the dialog itself is a tap on the backdrop, which closes it. Spread the returned
+ * props on the `<dialog>`.
+ */
+export function useModalDialog(options: ModalDialogOptions) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  // The caller's latest functions, for the opening and closing below, which run once.
+  const latest = useRef(options)
+  useLayoutEffect(() => {
+    latest.current = options
+  })
+  const closed = useRef(false)
+  const pressedBackdrop = useRef(false)
+  const opensAfterCommit = options.opens === 'after-commit'
+
+  const open = () => {
+    const dialog = dialogRef.current
+    if (!dialog) return
+    const returnTo = document.activeElement
+    const unlock = lockPageScroll()
+    closed.current = false
+    dialog.showModal()
+    // Overlays that follow the top layer (the toasts) move inside it.
+    modalLayersChanged()
+    latest.current.initialFocusEl?.()?.focus()
+    return () => {
+      closed.current = true
+      // Closed before focus moves: until then the page behind is inert and cannot take it.
+      dialog.close()
+      modalLayersChanged()
+      unlock()
+      // Back where the shopper was, without scrolling: the page has not moved since (it was locked),
+      // and Chromium scrolls a stuck sticky header's buttons back to their place in the flow.
+      const target = latest.current.finalFocusEl?.() ?? returnTo
+      if (target instanceof HTMLElement && target.isConnected) target.focus({ preventScroll: true })
+    }
+  }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- opened once, on mount
+  useLayoutEffect(() => (opensAfterCommit ? undefined : open()), [])
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- opened once, on mount
+  useEffect(() => (opensAfterCommit ? open() : undefined), [])
+
+  return {
+    ref: dialogRef,
+    [modalLayerAttribute]: '',
+    onCancel(event: SyntheticEvent<HTMLDialogElement>) {
+      // Escape: the owner decides, by unmounting the dialog.
+      event.preventDefault()
+      latest.current.onClose()
+    },
+    // The browser may close the dialog by itself (a second Escape it will not let the page refuse).
+    onClose() {
+      if (!closed.current) latest.current.onClose()
+    },
+    onPointerDown(event: PointerEvent<HTMLDialogElement>) {
+      pressedBackdrop.current = event.target === event.currentTarget
+    },
+    onClick(event: MouseEvent<HTMLDialogElement>) {
+      // Pressed and released on the backdrop: not a drag that started or ended in the panel.
+      if (pressedBackdrop.current && event.target === event.currentTarget) latest.current.onClose()
+      pressedBackdrop.current = false
+    },
+  }
+}
