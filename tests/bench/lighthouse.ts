@@ -135,7 +135,8 @@ async function runOnce(url: string): Promise<Run> {
   }
 }
 
-const ourPages: Array<[string, string]> = [
+/** The pages measured, by label: home, a category, a product. */
+export const ourPages: Array<[string, string]> = [
   ['home', '/'],
   ['category', '/women'],
   ['product', '/product/wrap-midi-dress-dress-001'],

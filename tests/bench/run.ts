@@ -7,13 +7,14 @@ import { startServer } from './support/server-process'
  * `npm run bench`: every performance figure of shared/guides/performance.md beside its budget, printed as a
  * table and written to bench-results/bench.json. Heavy parts can be skipped: `npm run bench -- --skip
  * lighthouse,offline` or run some only: `--only bundle,backend` (parts: bundle, search, lighthouse,
- * interactions, offline, backend, engines, assistant, realtime, pictures). The lighthouse part measures the
+ * long-tasks, interactions, offline, backend, engines, assistant, realtime, pictures). The lighthouse part measures the
  * floor page (tests/bench/floor/) beside our pages. `--quick` takes fewer samples.
  */
 const PART_NAMES = [
   'bundle',
   'search',
   'lighthouse',
+  'long-tasks',
   'interactions',
   'offline',
   'backend',
@@ -87,6 +88,22 @@ const parts: Part[] = [
         return await (
           await import('./lighthouse')
         ).run({ baseUrl: server.url, floorUrl: floor.url, runs: quick ? 1 : 5 })
+      } finally {
+        await server.stop()
+        await floor.stop()
+      }
+    },
+  },
+  {
+    name: 'long-tasks',
+    run: async () => {
+      const floor = await (await import('./floor')).startFloorPage()
+      const server = await startServer()
+      try {
+        await server.idle()
+        return await (
+          await import('./long-tasks')
+        ).run({ baseUrl: server.url, floorUrl: floor.url, runs: quick ? 1 : 3 })
       } finally {
         await server.stop()
         await floor.stop()
