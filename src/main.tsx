@@ -45,12 +45,13 @@ const app = (serverState?: RootState) => (
 )
 const root = document.getElementById('root')!
 
-// A prebuilt page is already on screen: it is hydrated once its route's code and the catalogue it was
-// rendered from are in. The app shell, or a page opened with a query that changes it (a filtered
-// listing), renders from scratch.
 // React's DOM renderer is set up (its module's code run) in a task of its own: with the app's modules,
 // the task that runs them took 55-70 ms at 4x CPU. The app loader fetches it with the entry.
 const { createRoot, hydrateRoot } = await import('react-dom/client')
+
+// A prebuilt page is already on screen: it is hydrated once its route's code and the catalogue it was
+// rendered from are in. The app shell, or a page opened with a query that changes it (a filtered
+// listing), renders from scratch.
 await nextTask()
 const loadingPrebuilt = root.firstChild ? loadPrebuilt() : null
 // Route heads name what the page shows: a product's or brand's name from the build's catalogue.

@@ -16,6 +16,7 @@ import { promotions, store } from '@/config/site'
 import type { WelcomeCode } from '@/lib/welcome-offer'
 import './email-popup.css'
 
+/** What the shopper wants to hear about; women is preselected. */
 export const emailPreferences = [
   { value: 'women', label: 'Women' },
   { value: 'men', label: 'Men' },
@@ -33,8 +34,8 @@ export type EmailPreference = (typeof emailPreferences)[number]['value']
  *
  * The browser's modal `<dialog>` with the store's static styles (email-popup.css), not Chakra's: it comes
  * to a shopper a few seconds into a first visit, when loading Chakra's runtime and drawing its dialog
- * held a cheap phone's main thread for 150, 70 and 60 ms at a stretch. showModal() keeps focus in the
- * dialog and makes the page behind inert; Escape and a phone's back gesture arrive as `cancel`.
+ * held the main thread for 134-167, 57-77 and 61-68 ms at a stretch at 4x CPU. showModal() keeps focus
+ * in the dialog and makes the page behind inert; Escape and a phone's back gesture arrive as `cancel`.
  */
 export function EmailPopup({
   onDone,
