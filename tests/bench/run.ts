@@ -72,6 +72,21 @@ async function ensureBuild() {
   )
 }
 
+/** Our server (idle) and the floor page (tests/bench/floor/), up while `measure` runs. */
+async function besideTheFloor(
+  measure: (baseUrl: string, floorUrl: string) => Promise<Figure[]>,
+): Promise<Figure[]> {
+  const floor = await (await import('./floor')).startFloorPage()
+  const server = await startServer()
+  try {
+    await server.idle()
+    return await measure(server.url, floor.url)
+  } finally {
+    await server.stop()
+    await floor.stop()
+  }
+}
+
 const parts: Part[] = [
   { name: 'bundle', run: async () => (await import('./bundle')).run() },
   {
@@ -80,35 +95,17 @@ const parts: Part[] = [
   },
   {
     name: 'lighthouse',
-    run: async () => {
-      const floor = await (await import('./floor')).startFloorPage()
-      const server = await startServer()
-      try {
-        await server.idle()
-        return await (
-          await import('./lighthouse')
-        ).run({ baseUrl: server.url, floorUrl: floor.url, runs: quick ? 1 : 5 })
-      } finally {
-        await server.stop()
-        await floor.stop()
-      }
-    },
+    run: () =>
+      besideTheFloor(async (baseUrl, floorUrl) =>
+        (await import('./lighthouse')).run({ baseUrl, floorUrl, runs: quick ? 1 : 5 }),
+      ),
   },
   {
     name: 'long-tasks',
-    run: async () => {
-      const floor = await (await import('./floor')).startFloorPage()
-      const server = await startServer()
-      try {
-        await server.idle()
-        return await (
-          await import('./long-tasks')
-        ).run({ baseUrl: server.url, floorUrl: floor.url, runs: quick ? 1 : 3 })
-      } finally {
-        await server.stop()
-        await floor.stop()
-      }
-    },
+    run: () =>
+      besideTheFloor(async (baseUrl, floorUrl) =>
+        (await import('./long-tasks')).run({ baseUrl, floorUrl, runs: quick ? 1 : 3 }),
+      ),
   },
   { name: 'interactions', run: async () => (await import('./interactions')).run({ quick }) },
   {
