@@ -90,7 +90,8 @@ export function EmailPopup({
     onAccepted?.()
     // Accepting closes the dialog. A new code is also shown once on the page, until the shopper closes
     // it; an address that already had one was sent it then. The dialog is gone before the welcome is
-    // toasted: a toast raised while it is open is drawn inside it, and dropped as it closes.
+    // toasted: raised inside it just as it closed, the toast was dropped as the toasts moved back to
+    // the page (the offer's unit test shows it).
     const { welcome: issued } = result
     flushSync(() => {
       if (issued) {
