@@ -8,6 +8,7 @@ import {
   type RefObject,
 } from 'react'
 import { createPortal, flushSync } from 'react-dom'
+import { buttonLinkClass } from '@/components/button-link'
 import { CloseIcon, GiftIcon } from '@/components/icons'
 import { useModalDialog } from '@/components/modal-dialog'
 import { notify } from '@/components/toaster'
@@ -110,7 +111,11 @@ export function EmailPopup({
     return (
       <aside aria-label="Your welcome code" className="welcome-aside">
         <WelcomeCodeNotice welcome={welcome} />
-        <button type="button" className="email-offer__accept welcome-aside__done" onClick={close}>
+        <button
+          type="button"
+          className={`${buttonLinkClass()} email-offer__accept welcome-aside__done`}
+          onClick={close}
+        >
           Start shopping
         </button>
       </aside>
@@ -194,7 +199,11 @@ export function EmailPopup({
           </label>
           <p className="email-offer__note">Offer valid for new subscribers only.</p>
 
-          <button type="submit" className="email-offer__accept" disabled={sending}>
+          <button
+            type="submit"
+            className={`${buttonLinkClass()} email-offer__accept`}
+            disabled={sending}
+          >
             Get {promotions.emailOfferPercent}% Off
           </button>
           <button type="button" className="email-offer__decline" onClick={close}>
