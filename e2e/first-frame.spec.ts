@@ -86,3 +86,20 @@ for (const { device, viewport, firstRow } of [
     expect(shifts).toEqual([])
   })
 }
+
+test("a product page's first frame on a phone leaves the parts below its purchase block for the next; nothing moves", async ({
+  context,
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 })
+  await watchFirstFrame(context, '.product-info__more, .product-page > .product-row', 2)
+  await page.goto('/product/wrap-midi-dress-dress-001')
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible()
+  const related = page.getByRole('region', { name: 'You may also like' })
+  await related.scrollIntoViewIfNeeded()
+  await expect(related.getByRole('article').first()).toBeVisible()
+  await expect(page.getByText(/-day returns/)).toBeVisible()
+  const { inFirstFrame, shifts } = await firstFrame(page)
+  expect(inFirstFrame).toEqual(['hidden', 'hidden'])
+  expect(shifts).toEqual([])
+})

@@ -256,21 +256,23 @@ function ProductDetails({ product }: { product: Product }) {
               onColourChange={(colour) => setChosen({ id: product.id, colour })}
             />
           </div>
-          <ProductSpecsTable specs={product.specs} />
-          <div className="product-info__delivery">
-            <DeliveryNotes />
+          <div className="product-info__more">
+            <ProductSpecsTable specs={product.specs} />
+            <div className="product-info__delivery">
+              <DeliveryNotes />
+            </div>
+            <dl className="product-info__facts">
+              <dt>Product code</dt>
+              <dd>{product.id}</dd>
+              <dt>Category</dt>
+              <dd>
+                {[product.category, product.subcategory]
+                  .filter(Boolean)
+                  .map((slug) => titleFromSlug(slug!))
+                  .join(' · ')}
+              </dd>
+            </dl>
           </div>
-          <dl className="product-info__facts">
-            <dt>Product code</dt>
-            <dd>{product.id}</dd>
-            <dt>Category</dt>
-            <dd>
-              {[product.category, product.subcategory]
-                .filter(Boolean)
-                .map((slug) => titleFromSlug(slug!))
-                .join(' · ')}
-            </dd>
-          </dl>
         </div>
       </div>
       <ProductRow title="You may also like" products={related} />
