@@ -87,12 +87,13 @@ for (const { device, viewport, firstRow } of [
   })
 }
 
-test("a product page's first frame on a phone leaves the parts below its purchase block for the next; nothing moves", async ({
+test("a product page's first frame on a phone leaves its purchase block and all below for the next; nothing moves", async ({
   context,
   page,
 }) => {
   await page.setViewportSize({ width: 412, height: 823 })
-  await watchFirstFrame(context, '.product-info__more, .product-page > .product-row', 2)
+  const below = ['.product-info__purchase', '.product-info__more', '.product-page > .product-row']
+  await watchFirstFrame(context, below.join(', '), below.length)
   await page.goto('/product/wrap-midi-dress-dress-001')
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible()
   const related = page.getByRole('region', { name: 'You may also like' })
@@ -100,6 +101,6 @@ test("a product page's first frame on a phone leaves the parts below its purchas
   await expect(related.getByRole('article').first()).toBeVisible()
   await expect(page.getByText(/-day returns/)).toBeVisible()
   const { inFirstFrame, shifts } = await firstFrame(page)
-  expect(inFirstFrame).toEqual(['hidden', 'hidden'])
+  expect(inFirstFrame).toEqual(['hidden', 'hidden', 'hidden'])
   expect(shifts).toEqual([])
 })

@@ -3,7 +3,7 @@ import { afterNextPaint } from './after-next-paint'
 /**
  * The class `<html>` carries until the first frame drawn after the document's HTML has been read is on
  * screen. A stylesheet may leave below-the-fold parts of a page undrawn while it is there (the home page's
- * sections, a listing's cards after its first row, what follows a product's purchase block on a phone),
+ * sections, a listing's cards after its first row, a product's purchase block and all below it on a phone),
  * so that frame, with the page's header and first screen, stays a short task on a cheap phone; the rest
  * is drawn in the next frame. Without script the class never comes.
  */
