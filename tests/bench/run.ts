@@ -104,7 +104,7 @@ const parts: Part[] = [
     name: 'long-tasks',
     run: () =>
       besideTheFloor(async (baseUrl, floorUrl) =>
-        (await import('./long-tasks')).run({ baseUrl, floorUrl, runs: quick ? 1 : 3 }),
+        (await import('./long-tasks')).run({ baseUrl, floorUrl, runs: quick ? 1 : 5 }),
       ),
   },
   { name: 'interactions', run: async () => (await import('./interactions')).run({ quick }) },
