@@ -244,6 +244,9 @@ test.describe('first-visit email offer', () => {
     }
     await expect(offer(page).getByRole('checkbox', { name: /I agree/ })).toBeChecked()
     await expect(offer(page).getByText('Offer valid for new subscribers only.')).toBeVisible()
+    // Modal to assistive technology: the page behind is out of its reach until the offer closes.
+    await expect(offer(page)).toHaveAttribute('aria-modal', 'true')
+    await expect(page.getByRole('main')).toHaveCount(0)
     // Focus stays in the dialog.
     for (let step = 0; step < 12; step++) {
       await page.keyboard.press('Tab')
@@ -296,6 +299,7 @@ test.describe('first-visit email offer', () => {
     await expect(offer(page)).toBeVisible({ timeout: 8000 })
     await offer(page).getByRole('button', { name: 'I Will Pay Full Price' }).click()
     await expect(offer(page)).toBeHidden()
+    await expect(page.getByRole('main')).toBeVisible()
     expect(await page.evaluate(() => localStorage.getItem('email_popup_seen'))).not.toBeNull()
 
     const second = await context.newPage()

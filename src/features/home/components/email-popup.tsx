@@ -33,10 +33,11 @@ export type EmailPreference = (typeof emailPreferences)[number]['value']
  * closing just close. Accepting calls `onAccepted` and every way out `onDone`: both record that this
  * device has seen it.
  *
- * The browser's modal `<dialog>` with the store's static styles (email-popup.css), not Chakra's: it comes
- * to a shopper a few seconds into a first visit, when loading Chakra's runtime and drawing its dialog
- * held the main thread for 134-167, 57-77 and 61-68 ms at a stretch at 4x CPU. showModal() keeps focus
- * in the dialog and makes the page behind inert; Escape and a phone's back gesture arrive as `cancel`.
+ * A modal `<dialog>` with the store's static styles (email-popup.css), not Chakra's: it comes to a
+ * shopper a few seconds into a first visit, when loading Chakra's runtime and drawing its dialog held the
+ * main thread for 134-167, 57-77 and 61-68 ms at a stretch at 4x CPU. Modal by ARIA rather than by
+ * showModal() (see OfferDialog): focus stays in it, the page behind is hidden from assistive technology,
+ * and Escape (and a phone's back gesture where the browser knows `closedby`) closes it.
  */
 export function EmailPopup({
   onDone,
@@ -218,7 +219,7 @@ export function EmailPopup({
 
 /**
  * The modal dialog around the offer (see useModalDialog), named by its heading and described by the
- * line under it, with the panel in the middle of the screen.
+ * line under it, with the panel in the middle of the screen over the dimmed page.
  */
 function OfferDialog({
   onClose,
@@ -236,14 +237,17 @@ function OfferDialog({
   const dialogProps = useModalDialog({
     onClose,
     initialFocusEl: () => initialFocus.current,
-    // A task after React has put it in the page: React's own work and the browser's restyling of the
-    // inert page behind made one task of 50-58 ms at 4x CPU.
+    // A task after React has put it in the page: React's own work and the browser's opening made one
+    // task of 50-58 ms at 4x CPU.
     opens: 'after-commit',
+    // Not the browser's modal dialog: making the page behind inert restyled the whole page as the
+    // offer opened, most of a 37-51 ms task at 4x CPU on a listing. See useModalDialog.
+    modal: 'aria',
   })
 
-  // Tab from the last control goes round to the first (and Shift+Tab back), as in any modal dialog on
-  // the page: the browser's own would move on to its address bar.
+  // Tab from the last control goes round to the first (and Shift+Tab back): focus stays in the dialog.
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    dialogProps.onKeyDown(event)
     if (event.key !== 'Tab') return
     const controls = [
       ...event.currentTarget.querySelectorAll<HTMLElement>('button, input, [href]'),
