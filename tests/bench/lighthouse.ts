@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { serveBlankDocument } from './support/blank-document'
 import { median, type Figure } from './support/figure'
 
 /**
@@ -203,20 +204,27 @@ export async function run(options: {
     ...(options.floorUrl ? [['floor', `${options.floorUrl}/`] as [string, string]] : []),
     ...pages.map(([label, path]) => [label, `${options.baseUrl}${path}`] as [string, string]),
   ]
+  // With the floor page, a blank HTML document too: what the browser itself spends on any page.
+  const blank = options.floorUrl ? await serveBlankDocument() : undefined
+  if (blank) targets.unshift(['blank', blank.url])
   const results = new Map(targets.map(([label]) => [label, [] as Run[]]))
   const failures = new Map(targets.map(([label]) => [label, [] as string[]]))
-  for (let i = 0; i < runs; i++) {
-    for (const [label, url] of targets) {
-      // A run that fails (a busy machine, a Chrome hiccup) is tried once more; the median uses the rest.
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        try {
-          results.get(label)!.push(await runOnce(url))
-          break
-        } catch (error) {
-          if (attempt === 2) failures.get(label)!.push((error as Error).message)
+  try {
+    for (let i = 0; i < runs; i++) {
+      for (const [label, url] of targets) {
+        // A run that fails (a busy machine, a Chrome hiccup) is tried once more; the median uses the rest.
+        for (let attempt = 1; attempt <= 2; attempt++) {
+          try {
+            results.get(label)!.push(await runOnce(url))
+            break
+          } catch (error) {
+            if (attempt === 2) failures.get(label)!.push((error as Error).message)
+          }
         }
       }
     }
+  } finally {
+    await blank?.stop()
   }
   const measured = new Map<string, Medians>()
   for (const [label, url] of targets) {
@@ -229,6 +237,31 @@ export async function run(options: {
   }
   const figures: Figure[] = []
   const floor = measured.get('floor')
+  const blankDocument = measured.get('blank')
+  if (blankDocument) {
+    figures.push(
+      {
+        group: 'lighthouse blank',
+        name: 'Performance score (a blank HTML document)',
+        value: blankDocument.score,
+        unit: '',
+        note: runsNote(blankDocument),
+      },
+      {
+        group: 'lighthouse blank',
+        name: 'Longest main-thread task (4× CPU)',
+        value: blankDocument.longestTask,
+        unit: 'ms',
+        note: "Lighthouse's long tasks: wall time × 4",
+      },
+      {
+        group: 'lighthouse blank',
+        name: 'Longest main-thread task, its CPU time × 4',
+        value: blankDocument.longestTaskCpu,
+        unit: 'ms',
+      },
+    )
+  }
   if (floor) {
     figures.push(
       {
@@ -283,10 +316,13 @@ export async function run(options: {
         name: 'Longest main-thread task (4× CPU)',
         value: ours.longestTask,
         unit: 'ms',
-        budget: 50,
+        // Not held to the budget: on this 2-core machine a task's wall time also counts the moments
+        // Chrome's other processes, the server and Lighthouse held the CPU, and the blank document and
+        // the floor page go over 50 ms by it too. The next figure (the thread's own time, same runs)
+        // and the long-tasks part (a real 4× CPU, nothing attached) are held to it.
         note: `Lighthouse's long tasks (wall time × 4), its own scripts left out${
-          floor ? `; floor page ${floor.longestTask.toFixed(0)} ms` : ''
-        }`,
+          blankDocument ? `; blank document ${blankDocument.longestTask.toFixed(0)} ms` : ''
+        }${floor ? `; floor page ${floor.longestTask.toFixed(0)} ms` : ''}`,
       },
       {
         group,

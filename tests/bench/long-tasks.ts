@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 import { chromiumArgs } from '../support/chromium-args'
 import { ourPages } from './lighthouse'
+import { serveBlankDocument } from './support/blank-document'
 import { median, type Figure } from './support/figure'
 
 /**
@@ -252,25 +252,6 @@ async function measure(url: string, runs: number) {
       results.map((result) => pick(result).toFixed(0)).join(', '),
     worst,
     count: results.length,
-  }
-}
-
-/** A blank HTML document, served from this process: what the browser itself spends on any page. */
-async function serveBlankDocument() {
-  const server = createServer((_request, response) => {
-    response
-      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      .end(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-          '<meta name="viewport" content="width=device-width"><title>Blank</title></head>' +
-          '<body><p>A blank document.</p></body></html>',
-      )
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  return {
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
 
