@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { firstScreenFaces } from '../src/config/fonts'
 import { seenPopup, skipSplash } from './support/first-visit'
 
 /**
@@ -103,4 +104,56 @@ test("a product page's first frame on a phone leaves its purchase block and all 
   const { inFirstFrame, shifts } = await firstFrame(page)
   expect(inFirstFrame).toEqual(['hidden', 'hidden', 'hidden'])
   expect(shifts).toEqual([])
+})
+
+/**
+ * Every face (family, weight, size) that text on a prebuilt page's first screen is drawn in, splash
+ * included, as the page is read: the faces the page looks up before its first layout (fonts.ts) must
+ * cover them, or that layout sets the missing ones up itself.
+ */
+test('the faces looked up early cover every face the first screens draw text in', async ({
+  browser,
+  baseURL,
+}) => {
+  const plain = (family: string) => family.replace(/["']/g, '').replace(/\s*,\s*/g, ',')
+  const early = new Set(
+    firstScreenFaces().map((face) => {
+      const [weight, size, ...family] = face.split(' ')
+      return `${weight} ${size} ${plain(family.join(' '))}`
+    }),
+  )
+  const missing: string[] = []
+  for (const width of [360, 412]) {
+    // A first visit: the splash is on screen.
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 800 } })
+    const page = await context.newPage()
+    for (const path of ['/', '/women', '/product/wrap-midi-dress-dress-001', '/blog', '/brands']) {
+      await page.goto(path, { waitUntil: 'domcontentloaded' })
+      const drawn = await page.evaluate(() => {
+        const faces = new Map<string, string>()
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+        while (walker.nextNode()) {
+          const text = walker.currentNode
+          const element = text.parentElement
+          if (!element || !text.textContent?.trim()) continue
+          const box = element.getBoundingClientRect()
+          if (box.width === 0 || box.bottom <= 0 || box.top >= innerHeight) continue
+          const style = getComputedStyle(element)
+          if (style.visibility === 'hidden') continue
+          faces.set(
+            `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`,
+            element.className || element.tagName,
+          )
+        }
+        return [...faces]
+      })
+      for (const [face, where] of drawn) {
+        const [weight, size, ...family] = face.split(' ')
+        if (!early.has(`${weight} ${size} ${plain(family.join(' '))}`))
+          missing.push(`${path} at ${width} px: ${face} (${where})`)
+      }
+    }
+    await context.close()
+  }
+  expect(missing).toEqual([])
 })
