@@ -1,6 +1,8 @@
 import {
   decodeCatalogue,
   decodeCatalogueDetails,
+  decodeExpandedCatalogue,
+  expandCatalogueAnswer,
   mergeDetails,
 } from '@/features/catalogue/api/decode-catalogue'
 import type { Catalogue } from '@/features/catalogue/types'
@@ -21,14 +23,17 @@ export function snapshotCatalogue(documents: CatalogueDocuments): Catalogue {
 }
 
 /**
- * The same in three tasks (the list, the details, the merge), so that decoding at start-up never holds a
- * cheap phone's main thread for long.
+ * The same in four tasks (the list expanded into rows, the rows checked, the details, the merge), so that
+ * decoding at start-up never holds a cheap phone's main thread for long: the list's two steps in one
+ * task took 40 ms at 4x CPU.
  */
 export async function snapshotCatalogueInSteps(
   documents: CatalogueDocuments,
   between: () => Promise<void> = nextTask,
 ): Promise<Catalogue> {
-  const list = decodeCatalogue(documents.catalogue)
+  const rows = expandCatalogueAnswer(documents.catalogue)
+  await between()
+  const list = decodeExpandedCatalogue(rows)
   await between()
   const details = decodeCatalogueDetails(documents.details)
   await between()

@@ -1,4 +1,4 @@
-import { expandCatalogue, expandDetails } from '@shared/catalogue-format'
+import { expandCatalogue, expandDetails, type ExpandedCatalogue } from '@shared/catalogue-format'
 import { readSpecs, type ProductSpecs } from '@/lib/product-specs'
 import type { Brand, BrandKind, Catalogue, CatalogueDetails, Product, ProductPhoto } from '../types'
 
@@ -170,8 +170,18 @@ function decodeList<T extends { id: string }>(
 
 /** The `catalogue` answer: the list, without descriptions (they come with the details). */
 export function decodeCatalogue(value: unknown): Catalogue {
+  return decodeExpandedCatalogue(expandCatalogueAnswer(value))
+}
+
+/** The first of decodeCatalogue's two steps: the columnar answer expanded into rows. */
+export function expandCatalogueAnswer(value: unknown): ExpandedCatalogue {
   const expanded = expandCatalogue(value)
   if (!expanded) throw new CatalogueFormatError('The catalogue answer is not a catalogue list')
+  return expanded
+}
+
+/** The second: the rows checked, a bad one dropped. */
+export function decodeExpandedCatalogue(expanded: ExpandedCatalogue): Catalogue {
   return {
     version: expanded.version,
     products: decodeList(expanded.products, decodeProduct),
