@@ -6,6 +6,7 @@ import WebSocket from 'ws'
 import { chromiumArgs } from '../support/chromium-args'
 import { ourPages } from './lighthouse'
 import { serveBlankDocument } from './support/blank-document'
+import { SLOW_4G } from './support/slow-4g'
 import { median, type Figure } from './support/figure'
 
 /**
@@ -37,12 +38,6 @@ import { median, type Figure } from './support/figure'
 
 const GROUP = 'long tasks'
 const WATCH_MS = 11_000
-const SLOW_4G = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-}
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 interface TraceEvent {

@@ -1,6 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test'
+import { SLOW_4G } from './support/slow-4g'
 import { median, withVerdict, type Figure } from './support/figure'
 import { freePort, startServer } from './support/server-process'
 import { chromiumArgs } from '../support/chromium-args'
@@ -25,13 +26,6 @@ const GROUP = 'offline'
 const KB = 1000
 /** The network is "quiet" when nothing has crossed it for this long. */
 const QUIET_MS = 2500
-/** Lighthouse's mobile network: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
-const SLOW_4G = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-}
 
 interface Chunk {
   at: number
