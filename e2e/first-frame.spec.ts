@@ -1,3 +1,6 @@
+import { once } from 'node:events'
+import { createServer, request as forward, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { firstScreenFaces } from '../src/config/fonts'
 import { seenPopup, skipSplash } from './support/first-visit'
@@ -99,6 +102,88 @@ for (const { device, viewport, firstRow } of [
     expect(shifts).toEqual([])
   })
 }
+
+/**
+ * A server in front of the store's that passes everything through, except that it sends `path` in two
+ * parts a second apart, split just before `splitBefore`: a page arriving slowly over a phone's network,
+ * or read in stops by a slow phone's parser.
+ */
+async function slowPageServer(upstream: string, path: string, splitBefore: string) {
+  const server = createServer((incoming, outgoing) => {
+    const onward = forward(
+      new URL(incoming.url ?? '/', upstream),
+      { method: incoming.method, headers: { ...incoming.headers, 'accept-encoding': 'identity' } },
+      async (answer) => {
+        if (incoming.url !== path) {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(outgoing)
+          return
+        }
+        const chunks: Buffer[] = []
+        for await (const chunk of answer) chunks.push(chunk as Buffer)
+        const html = Buffer.concat(chunks).toString()
+        const split = html.indexOf(splitBefore)
+        expect(split, `${path} has ${splitBefore}`).toBeGreaterThan(0)
+        const { 'content-length': _length, ...headers } = answer.headers
+        outgoing.writeHead(answer.statusCode ?? 502, headers)
+        outgoing.write(html.slice(0, split))
+        setTimeout(() => outgoing.end(html.slice(split)), 1000)
+      },
+    )
+    incoming.pipe(onward)
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise((resolve) => {
+        ;(server as Server).close(resolve)
+        server.closeAllConnections()
+      }),
+  }
+}
+
+test('a page that arrives in parts is first painted once it has all come: nothing is drawn half built, then moves', async ({
+  context,
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await watchFirstFrame(context, 'ul[aria-label] > li', 0)
+  // What the first paint holds: the callback runs at the first frame, whenever that is.
+  await context.addInitScript(() => {
+    requestAnimationFrame(() => {
+      Object.assign(window, {
+        firstPaint: {
+          links: document.querySelectorAll('.site-header__links > li').length,
+          sortOptions: document.querySelectorAll('#listing-sort > option').length,
+        },
+      })
+    })
+  })
+  // Split in the header's links (centred: each link that comes moves those before it) and in the
+  // listing's sort list (a select as wide as its longest option).
+  for (const [path, splitBefore] of [
+    ['/women', '<li><a href="/kids">'],
+    ['/men', '<option value="price-asc"'],
+  ]) {
+    const slow = await slowPageServer(baseURL!, path, splitBefore)
+    try {
+      await page.goto(slow.url + path)
+      await expect(page.getByRole('article').first()).toBeVisible()
+      expect(
+        await page.evaluate(() => (window as unknown as { firstPaint: unknown }).firstPaint),
+      ).toEqual({
+        links: 9,
+        sortOptions: 6,
+      })
+      expect((await firstFrame(page)).shifts).toEqual([])
+    } finally {
+      await slow.close()
+    }
+  }
+})
 
 test("a product page's first frame on a phone leaves its purchase block and all below for the next; nothing moves", async ({
   context,
