@@ -164,9 +164,9 @@ test('a page that arrives in parts is first painted once it has all come: nothin
   })
   // Split in the header's links (centred: each link that comes moves those before it) and in the
   // listing's sort list (a select as wide as its longest option).
-  for (const [path, splitBefore] of [
-    ['/women', '<li><a href="/kids">'],
-    ['/men', '<option value="price-asc"'],
+  for (const { path, splitBefore } of [
+    { path: '/women', splitBefore: '<li><a href="/kids">' },
+    { path: '/men', splitBefore: '<option value="price-asc"' },
   ]) {
     const slow = await slowPageServer(baseURL!, path, splitBefore)
     try {
