@@ -194,15 +194,27 @@ test("a product page's first frame on a phone leaves its purchase block and all 
   await watchFirstFrame(context, below.join(', '), below.length)
   await page.goto('/product/wrap-midi-dress-dress-001')
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible()
-  // The parts held back have come: nothing moved meanwhile. (Scrolling down afterwards raises the chat
-  // button above the quick-add bar, a move of its own.)
+  // The parts held back have come: nothing moved meanwhile.
   await expect(page.locator('html')).not.toHaveClass(/lk-first-frame/)
   const { inFirstFrame, shifts } = await firstFrame(page)
   expect(inFirstFrame).toEqual(['hidden', 'hidden', 'hidden'])
   expect(shifts).toEqual([])
+  // Further down, the quick-add bar comes, and the assistant's button rises above it: a move that
+  // shifts nothing (a scroll is no input that excuses a shift).
+  const assistant = page.getByRole('button', { name: 'Open AI Shopping Assistant' })
+  await expect(assistant).toBeVisible()
   const related = page.getByRole('region', { name: 'You may also like' })
   await related.scrollIntoViewIfNeeded()
   await expect(related.getByRole('article').first()).toBeVisible()
+  const bar = page.getByRole('region', { name: 'Quick add to cart' })
+  await expect(bar).toBeVisible()
+  await expect
+    .poll(async () => {
+      const box = (await assistant.boundingBox())!
+      return box.y + box.height <= (await bar.boundingBox())!.y
+    })
+    .toBe(true)
+  expect((await firstFrame(page)).shifts).toEqual([])
   await expect(page.getByText(/^\d+-day returns$/)).toBeVisible()
 })
 

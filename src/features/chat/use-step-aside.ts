@@ -37,13 +37,17 @@ export function shouldStepAside(
   return fields.some((field) => field.right > field.left && overlaps(home, field, 8))
 }
 
-/** Where a fixed element sits before any transform or shift: its own offsets. */
+/**
+ * Where the button sits when not aside: its own offsets, raised above a bar at the bottom of the screen
+ * (it is raised by a translation of the bar's height, which its offsets leave out).
+ */
 function homeBox(element: HTMLElement): Box {
+  const raised = parseFloat(getComputedStyle(element).getPropertyValue('--bottom-bar-height')) || 0
   return {
     left: element.offsetLeft,
-    top: element.offsetTop,
+    top: element.offsetTop - raised,
     right: element.offsetLeft + element.offsetWidth,
-    bottom: element.offsetTop + element.offsetHeight,
+    bottom: element.offsetTop + element.offsetHeight - raised,
   }
 }
 
