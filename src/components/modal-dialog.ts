@@ -76,7 +76,8 @@ export function useModalDialog(options: ModalDialogOptions) {
     latest.current.initialFocusEl?.()?.focus()
     return () => {
       closed.current = true
-      // Closed before focus moves: until then the page behind is inert and cannot take it.
+      // Closed before focus moves: until then the browser's modal keeps the page behind inert, and
+      // the page cannot take it.
       dialog.close()
       if (browserModal) modalLayersChanged()
       unhide?.()

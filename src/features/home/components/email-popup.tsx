@@ -7,7 +7,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react'
-import { createPortal, flushSync } from 'react-dom'
+import { createPortal } from 'react-dom'
 import { buttonLinkClass } from '@/components/button-link'
 import { CloseIcon, GiftIcon } from '@/components/icons'
 import { useModalDialog } from '@/components/modal-dialog'
@@ -91,16 +91,12 @@ export function EmailPopup({
     }
     onAccepted?.()
     // Accepting closes the dialog. A new code is also shown once on the page, until the shopper closes
-    // it; an address that already had one was sent it then. The dialog is gone before the welcome is
-    // toasted: raised inside it just as it closed, the toast was dropped as the toasts moved back to
-    // the page (the offer's unit test shows it).
+    // it; an address that already had one was sent it then.
     const { welcome: issued } = result
-    flushSync(() => {
-      if (issued) {
-        setWelcome(issued)
-        setOpen(false)
-      } else close()
-    })
+    if (issued) {
+      setWelcome(issued)
+      setOpen(false)
+    } else close()
     notify({
       title: `Welcome to ${store.name}!`,
       description: `Check your email for your ${promotions.emailOfferPercent}% OFF discount code!`,
