@@ -145,12 +145,8 @@ function pageDocument(template: string, html: string, head: string, snapshot: st
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/, '')
   const data = `<script id="luxe-prerendered" type="application/json">${JSON.stringify({ snapshot })}</script>`
-  // The first paint waits until the page has all been read, up to the data that follows it. A slow
-  // phone's parser stops to yield, and data comes in parts over a phone's network: a paint midway would
-  // draw the header's links or the sort list half built, and they would move as the rest came.
-  const firstPaint = '<link rel="expect" href="#luxe-prerendered" blocking="render" />'
   return withoutDefaults
-    .replace('</head>', `    ${firstPaint}\n    ${head}\n    ${hoisted}\n  </head>`)
+    .replace('</head>', `    ${head}\n    ${hoisted}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>${data}`)
 }
 
