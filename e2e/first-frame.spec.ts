@@ -260,6 +260,13 @@ test('the faces looked up early cover every face the first screens draw text in'
             `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`,
             element.className || element.tagName,
           )
+          // The lookup measures on a canvas, with the browser's default text rendering: text drawn
+          // with another would need its faces set up again.
+          if (style.textRendering !== 'auto')
+            faces.set(
+              `text-rendering: ${style.textRendering}`,
+              element.className || element.tagName,
+            )
         }
         return [...faces]
       })

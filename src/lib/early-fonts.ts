@@ -6,7 +6,9 @@
  * early; the browser keeps the faces for the page. One face per task (all of them in one took 41-87 ms
  * at 4x CPU), all queued at once: queued one by one, each by the one before, only the first two ran
  * before the first layout. Where the page has been laid out already by the time a task runs, its face
- * is found at once and the task costs next to nothing.
+ * is found at once and the task costs next to nothing. The canvas measures with the browser's default
+ * text rendering (`auto`), which every element of the page keeps (the theme sets it on `html`): a face
+ * drawn with another is set up anew.
  */
 export function lookUpFontsEarly(faces: readonly string[], view: Window = window): void {
   let context: CanvasRenderingContext2D | null | undefined

@@ -42,7 +42,10 @@ import {
 const brand = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg' },
-    html: { scrollPaddingTop: '7rem' },
+    // Text is set up one way on every element: the reset's optimizeLegibility reached text but not form
+    // controls (the browser keeps them at auto), so a phone set up each face of theirs a second time,
+    // in the first layout. Kerning and ligatures are the browser's own choice at auto.
+    html: { scrollPaddingTop: '7rem', textRendering: 'auto' },
     body: { overflowX: 'hidden' },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'brand.gold', outlineOffset: '2px' },
     // Shoppers who ask for less motion get none: drawers, toasts and the splash appear without sliding.
