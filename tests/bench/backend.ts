@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
+import { DEMO_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import { percentile, median, type Figure } from './support/figure'
 import { startServer, treeCpuMs, type RunningServer } from './support/server-process'
 
@@ -158,11 +159,32 @@ async function signInThroughput(server: RunningServer, attempts: number) {
 
 /**
  * Guest cash-on-delivery orders, one unit each, spread over the products with the most stock. Clothing,
- * shoes and kids' wear sell by size (a line needs one), so the orders take pieces sold whole.
+ * shoes and kids' wear sell by size (a line needs one), so the orders take pieces sold whole; cash on
+ * delivery takes orders up to KSh 50,000, so pieces up to 45,000.
  */
 async function orderThroughput(server: RunningServer, orders: number) {
+  // All the orders come from one shopper on one network: the store's daily allowances of unpaid guest
+  // orders (10 per phone and per address, 30 per network) would refuse all but the first. They are
+  // raised for the bench's own data directory, as an owner may in the admin's settings.
+  const allowances = await fetch(`${server.url}/rest/v1/store_settings?id=eq.true`, {
+    method: 'PATCH',
+    headers: {
+      apikey: DEMO_SERVICE_ROLE_KEY,
+      authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    },
+    body: JSON.stringify({
+      guest_orders_per_phone_per_day: 1000,
+      guest_orders_per_address_per_day: 1000,
+      guest_orders_per_network_per_day: 10000,
+    }),
+  })
+  const changed = (await allowances.json()) as unknown[]
+  if (!allowances.ok || changed.length !== 1)
+    throw new Error(`Could not raise the guest order allowances: ${allowances.status}`)
   const stocked = await fetch(
-    `${server.url}/rest/v1/products?select=id,stock&active=eq.true&stock=gte.5&category=in.(bags,beauty,jewelry,accessories)&order=stock.desc&limit=20`,
+    `${server.url}/rest/v1/products?select=id,stock&active=eq.true&stock=gte.5&price=lte.45000&category=in.(bags,beauty,jewelry,accessories)&order=stock.desc&limit=20`,
     { headers },
   )
   const products = (await stocked.json()) as { id: string; stock: number }[]
@@ -316,7 +338,7 @@ export async function run(options: { quick?: boolean } = {}): Promise<Figure[]> 
       value: orders.perSecond,
       unit: '/s',
       better: 'higher',
-      note: `${orders.ok}/40 succeeded${firstProblem ? `; ${firstProblem[1]}× ${firstProblem[0]}` : ''}`,
+      note: `${orders.ok}/40 succeeded, guest allowances raised${firstProblem ? `; ${firstProblem[1]}× ${firstProblem[0]}` : ''}`,
     })
     figures.push({
       group: 'backend',
