@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js'
 import WebSocket from 'ws'
 import { chromiumArgs } from '../support/chromium-args'
 import { ourPages } from './lighthouse'
 import { serveBlankDocument } from './support/blank-document'
-import { LIGHTHOUSE_PHONE } from './support/lighthouse-phone'
 import { SLOW_4G } from './support/slow-4g'
 import { median, type Figure } from './support/figure'
 
@@ -156,9 +156,15 @@ async function measureOnce(url: string): Promise<Measured> {
   const browser = await openBrowser(profile)
   try {
     await browser.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-    // The phone the budget is for: without it the page was laid out in the headless window (800 px
-    // wide, a tablet's layout).
-    await browser.send('Emulation.setDeviceMetricsOverride', LIGHTHOUSE_PHONE)
+    // Lighthouse's phone (412 x 823 at 1.75), the one the budget is for: without it the page was laid
+    // out in the headless window (800 px wide, a tablet's layout).
+    const { mobile, width, height, deviceScaleFactor } = screenEmulationMetrics.mobile
+    await browser.send('Emulation.setDeviceMetricsOverride', {
+      mobile,
+      width,
+      height,
+      deviceScaleFactor,
+    })
     await browser.send('Network.enable')
     await browser.send('Network.setCacheDisabled', { cacheDisabled: true })
     await browser.send('Network.emulateNetworkConditions', SLOW_4G)
