@@ -1,22 +1,26 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { Agent, request } from 'node:http'
-import { DEMO_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
+import { Agent } from 'node:http'
+import {
+  anonHeaders as headers,
+  CATALOGUE,
+  catalogueLatency,
+  get as getWith,
+  raiseGuestAllowances,
+  timed,
+} from './support/catalogue-reads'
 import { percentile, median, type Figure } from './support/figure'
-import { startServer, treeCpuMs, type RunningServer } from './support/server-process'
+import { startServer, type RunningServer } from './support/server-process'
 
 /**
  * The embedded backend under load on loopback: cold start (fresh and existing data directory), catalogue
  * reads at 20 concurrent clients (and, for comparison, PostgREST's ordinary uncached path), the catalogue's
  * size on the wire and a revalidation, sign-in and order-placement throughput, and peak memory.
  */
-const ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
-const headers = { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}` }
-const CATALOGUE = '/rest/v1/rpc/catalogue'
 /** Descriptions, tags and brand stories: the app reads them after the first render. */
 const CATALOGUE_DETAILS = '/rest/v1/rpc/catalogue_details'
 /** Keep-alive connections, as a browser keeps them; replaced per run. */
 let agent = new Agent({ keepAlive: true })
+const get = (url: string, extra: Record<string, string> = {}) => getWith(agent, url, extra)
 
 /** Peak resident memory (VmHWM) of the server: the largest node process under the tsx launcher. */
 function peakMemoryMiB(port: number): number | null {
@@ -35,70 +39,6 @@ function peakMemoryMiB(port: number): number | null {
     }
   }
   return best
-}
-
-interface RawResponse {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  bytes: number
-}
-
-/**
- * One GET over node:http with keep-alive, the body read but not decoded: what goes over the wire, and
- * latency without the client spending time on decompression (a browser decodes off the main thread).
- */
-function get(url: string, extra: Record<string, string> = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { ...headers, ...extra }, agent }, (res) => {
-      let bytes = 0
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  const started = performance.now()
-  const result = await fn()
-  return [performance.now() - started, result]
-}
-
-async function catalogueLatency(
-  server: RunningServer,
-  clients: number,
-  perClient: number,
-  extra: Record<string, string> = {},
-) {
-  const url = `${server.url}${CATALOGUE}`
-  const samples: number[] = []
-  let failures = 0
-  // Warm-up: the first read builds the body and its compressed forms; a browser's first visit pays that.
-  for (let i = 0; i < 3; i++) await get(url, { 'accept-encoding': 'gzip', ...extra })
-  // CPU time says what the reads cost whatever else the (shared) machine is doing.
-  const serverCpuBefore = treeCpuMs(server.pid)
-  const clientCpuBefore = process.cpuUsage()
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      for (let i = 0; i < perClient; i++) {
-        const [ms, res] = await timed(() => get(url, { 'accept-encoding': 'gzip', ...extra }))
-        if (res.status !== 200) failures++
-        samples.push(ms)
-      }
-    }),
-  )
-  const seconds = (performance.now() - started) / 1000
-  const serverCpuAfter = treeCpuMs(server.pid)
-  const client = process.cpuUsage(clientCpuBefore)
-  const serverCpuMs =
-    serverCpuBefore === null || serverCpuAfter === null
-      ? NaN
-      : (serverCpuAfter - serverCpuBefore) / samples.length
-  const clientCpuMs = (client.user + client.system) / 1000 / samples.length
-  return { samples, failures, throughput: samples.length / seconds, serverCpuMs, clientCpuMs }
 }
 
 /** A body's size plain, gzipped, and brotli at its best (made a moment after the first read). */
@@ -163,26 +103,7 @@ async function signInThroughput(server: RunningServer, attempts: number) {
  * delivery takes orders up to KSh 50,000, so pieces up to 45,000.
  */
 async function orderThroughput(server: RunningServer, orders: number) {
-  // All the orders come from one shopper on one network: the store's daily allowances of unpaid guest
-  // orders (10 per phone and per address, 30 per network) would refuse all but the first. They are
-  // raised for the bench's own data directory, as an owner may in the admin's settings.
-  const allowances = await fetch(`${server.url}/rest/v1/store_settings?id=eq.true`, {
-    method: 'PATCH',
-    headers: {
-      apikey: DEMO_SERVICE_ROLE_KEY,
-      authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
-      'content-type': 'application/json',
-      prefer: 'return=representation',
-    },
-    body: JSON.stringify({
-      guest_orders_per_phone_per_day: 1000,
-      guest_orders_per_address_per_day: 1000,
-      guest_orders_per_network_per_day: 10000,
-    }),
-  })
-  const changed = (await allowances.json()) as unknown[]
-  if (!allowances.ok || changed.length !== 1)
-    throw new Error(`Could not raise the guest order allowances: ${allowances.status}`)
+  await raiseGuestAllowances(server)
   const stocked = await fetch(
     `${server.url}/rest/v1/products?select=id,stock&active=eq.true&stock=gte.5&price=lte.45000&category=in.(bags,beauty,jewelry,accessories)&order=stock.desc&limit=20`,
     { headers },
@@ -245,9 +166,7 @@ export async function run(options: { quick?: boolean } = {}): Promise<Figure[]> 
     ...(fresh.buildSeconds ? { note: `after a ${fresh.buildSeconds.toFixed(0)} s build` } : {}),
   })
   try {
-    await fresh.idle()
-    // The first read builds the catalogue and, a second later, its best brotli: let that finish too.
-    await get(`${fresh.url}${CATALOGUE}`, { 'accept-encoding': 'br' })
+    // A fresh start compresses the app shell in the background.
     await fresh.idle()
     const catalogue = await catalogueLatency(fresh, 20, quick ? 15 : 50)
     figures.push(
