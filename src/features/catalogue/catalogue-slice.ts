@@ -5,7 +5,7 @@ import type { Brand, Catalogue, CatalogueStatus, Product } from './types'
 export type { Brand, Catalogue, CatalogueStatus, Product } from './types'
 
 /**
- * Whether descriptions, tags and brand stories are in: `waiting` until the first details arrive (they
+ * Whether descriptions, tags, specifications and brand stories are in: `waiting` until the first details arrive (they
  * are read after the first render), `unavailable` when they could not be read (offline, never saved).
  */
 export type CatalogueDetailsStatus = 'waiting' | 'ready' | 'unavailable'
@@ -183,7 +183,7 @@ function afterPaint(): Promise<void> {
 }
 
 /**
- * Reads the details the shown list names (descriptions, tags, brand stories) once the list has been
+ * Reads the details the shown list names (descriptions, tags, specifications, brand stories) once the list has been
  * painted, unless they are in already. The same list is asked for again only after a failure (e.g.
  * offline): an older copy answering waits for the service worker to report the newer one.
  */

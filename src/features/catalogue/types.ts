@@ -2,7 +2,7 @@ import type { ProductSpecs } from '@/lib/product-specs'
 
 /**
  * The catalogue as the app holds it after decoding the `catalogue` RPC (the list) and merging in
- * `catalogue_details` (descriptions, tags, brand stories), which arrive after the first render. Prices are
+ * `catalogue_details` (descriptions, tags, specifications, brand stories), which arrive after the first render. Prices are
  * whole KES; `id` is the product code (e.g. `dress-001`), which the cart and search call `productId`.
  */
 export { productCategories, type ProductCategory } from '@shared/product-categories'
@@ -78,7 +78,8 @@ export interface Catalogue {
 /** What `catalogue_details` adds to the list, by product and brand id. */
 export interface CatalogueDetails {
   version: string
-  products: Map<string, { description: string; tags: string[] }>
+  /** `specs` only for a product that has some (watches and jewellery). */
+  products: Map<string, { description: string; tags: string[]; specs?: ProductSpecs }>
   brands: Map<string, { description: string }>
 }
 

@@ -22,7 +22,7 @@ export interface CatalogueView {
   version: string
   /** The copy shown is the device's and the network could not confirm it. */
   stale: boolean
-  /** Descriptions, tags and brand stories: `waiting` until they follow the list. */
+  /** Descriptions, tags, specifications and brand stories: `waiting` until they follow the list. */
   details: CatalogueDetailsStatus
   retry: () => void
 }

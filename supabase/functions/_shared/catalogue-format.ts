@@ -11,7 +11,7 @@
 
 export const catalogueFormat = 2
 
-/** A product of the list, as the first format sent it; details add `description` and `tags`. */
+/** A product of the list, as the first format sent it; details add `description`, `tags` and `specs`. */
 export interface CatalogueRow {
   id?: string
   slug?: string
@@ -34,7 +34,10 @@ export interface CatalogueRow {
   createdAt?: string
   /** Its photos in order (by colour, then position), values as sent. */
   photos: CataloguePhotoRow[]
-  /** Its specifications (watches and jewellery), as sent; undefined when it has none. */
+  /**
+   * Its specifications (watches and jewellery), as sent; undefined when it has none. Lists made since
+   * 20261129100000_specs_with_details.sql leave them to the details.
+   */
   specs?: unknown
 }
 
@@ -56,10 +59,16 @@ export interface ExpandedCatalogue {
   brands: unknown[]
 }
 
+export interface ExpandedProductDetails {
+  description: unknown
+  tags: unknown
+  specs?: unknown
+}
+
 export interface ExpandedDetails {
   version: string
-  /** By product id. */
-  products: Map<string, { description: unknown; tags: unknown }>
+  /** By product id; `specs` only for a product that has some. */
+  products: Map<string, ExpandedProductDetails>
   /** By watch brand id (as text). */
   brands: Map<string, { description: unknown }>
 }
@@ -162,7 +171,10 @@ function expandPhotos(value: unknown, colours: (string | undefined)[]) {
   return byProduct
 }
 
-/** The `specs` columns, by the product's index in the list (absent in lists made before them). */
+/**
+ * The `specs` columns, by the product's index in the document's id list: in the details, and in lists
+ * made before the specifications moved there.
+ */
 function expandSpecs(value: unknown) {
   const byProduct = new Map<number, unknown>()
   if (!isRow(value)) return byProduct
@@ -261,11 +273,17 @@ export function expandCatalogue(value: unknown): ExpandedCatalogue | undefined {
 /** The details document by product and brand id; undefined when it is not a format-2 details document. */
 export function expandDetails(value: unknown): ExpandedDetails | undefined {
   if (!isRow(value) || value.format !== catalogueFormat || !isRow(value.products)) return undefined
-  const products = new Map<string, { description: unknown; tags: unknown }>()
+  const products = new Map<string, ExpandedProductDetails>()
   const descriptions = list(value.products.description)
   const tags = list(value.products.tags)
+  const specs = expandSpecs(value.specs)
   expandIds(list(value.products.id)).forEach((id, i) => {
-    if (id !== undefined) products.set(id, { description: descriptions[i], tags: tags[i] })
+    if (id === undefined) return
+    products.set(id, {
+      description: descriptions[i],
+      tags: tags[i],
+      ...(specs.has(i) ? { specs: specs.get(i) } : {}),
+    })
   })
   const brands = new Map<string, { description: unknown }>()
   if (isRow(value.brands)) {

@@ -113,7 +113,6 @@ describe('catalogue(), format 2', () => {
       'format',
       'photos',
       'products',
-      'specs',
       'version',
     ])
     expect(doc.format).toBe(2)
@@ -188,9 +187,12 @@ describe('catalogue(), format 2', () => {
         tags: r.tags.includes('heritage') ? ['heritage'] : [],
         createdAt: r.listed_on,
         photos: [],
+      })
+      expect(extra.products.get(r.id)).toEqual({
+        description: r.description,
+        tags: r.tags,
         ...(Object.keys(r.specs).length ? { specs: r.specs } : {}),
       })
-      expect(extra.products.get(r.id)).toEqual({ description: r.description, tags: r.tags })
     })
     const brands = await db.pg.query<{ id: number; description: string }>(
       'select id, description from public.watch_brands order by id',

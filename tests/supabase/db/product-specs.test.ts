@@ -1,10 +1,13 @@
 /**
  * Specifications of watches and jewellery (`products.specs`): staff write them, the database keeps them
- * to the known keys, short texts and the categories that carry them, and catalogue() lists them for
- * every shopper.
+ * to the known keys, short texts and the categories that carry them, and catalogue_details() gives them
+ * to every shopper (the list, read on every visit, leaves them out).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expandCatalogue } from '../../../supabase/functions/_shared/catalogue-format'
+import {
+  expandCatalogue,
+  expandDetails,
+} from '../../../supabase/functions/_shared/catalogue-format'
 import { freshDb } from '../../support/test-db'
 import {
   addProduct,
@@ -41,27 +44,49 @@ const setSpecs = (actor: Actor, id: string, specs: unknown) =>
   ])
 
 async function listedSpecs(id: string): Promise<unknown> {
-  const { value } = await call(db, anon, 'select public.catalogue() as value')
-  const rows = expandCatalogue(value)!.products
-  return rows.find((row) => row.id === id)?.specs
+  const { value } = await call(db, anon, 'select public.catalogue_details() as value')
+  return expandDetails(value)!.products.get(id)?.specs
+}
+
+/** The list's `details` (the version of the details it goes with) and the details' own version. */
+async function detailsVersions() {
+  const list = await call(db, anon, 'select public.catalogue() as value')
+  const details = await call(db, anon, 'select public.catalogue_details() as value')
+  return {
+    list: expandCatalogue(list.value)!.detailsVersion,
+    details: expandDetails(details.value)!.version,
+  }
 }
 
 describe('products.specs', () => {
-  it('lists the seeded specifications of a luxury watch in catalogue() for anon', async () => {
+  it('gives anon the seeded specifications of a luxury watch in catalogue_details(), not in the list', async () => {
     expect(await listedSpecs('luxe-rolex-001')).toMatchObject({
       reference: '126610LN',
       movement: expect.stringContaining('Automatic'),
     })
-    // Products without specifications carry none in the list.
+    // Products without specifications carry none.
     expect(await listedSpecs('spec-dress')).toBeUndefined()
+    const { value } = await call<Record<string, unknown>>(
+      db,
+      anon,
+      'select public.catalogue() as value',
+    )
+    expect(value).not.toHaveProperty('specs')
+    expect(expandCatalogue(value)!.products.every((row) => row.specs === undefined)).toBe(true)
   })
 
-  it('lets staff write a watch’s specifications, and the list shows them', async () => {
+  it('lets staff write a watch’s specifications; the details show them under a new version', async () => {
+    const before = await detailsVersions()
+    expect(before.list).toBe(before.details)
     const specs = { reference: 'T-1', case: 'Steel, 40 mm', box_papers: 'Box only' }
     const outcome = await setSpecs(staff, 'spec-watch', specs)
     expect(outcome.error).toBeNull()
     expect(outcome.rows).toHaveLength(1)
     expect(await listedSpecs('spec-watch')).toEqual(specs)
+    // A device holding the older details sees from the list that they changed, and reads them again.
+    const after = await detailsVersions()
+    expect(after.list).toBe(after.details)
+    expect(after.details).not.toBe(before.details)
   })
 
   it('refuses anon and shoppers (no row changes)', async () => {

@@ -36,7 +36,7 @@ export interface CatalogueLoader {
    */
   load(onData: (catalogue: Catalogue, source: CatalogueSource) => void): Promise<LoadOutcome>
   /**
-   * Brings the details (descriptions, tags, brand stories) the list in memory names, when they are not
+   * Brings the details (descriptions, tags, specifications, brand stories) the list in memory names, when they are not
    * in yet, and hands over the catalogue with them merged. For after the first render: the list alone
    * draws every card. Concurrent calls share one request.
    */

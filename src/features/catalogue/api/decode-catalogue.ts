@@ -168,7 +168,7 @@ function decodeList<T extends { id: string }>(
   return rows
 }
 
-/** The `catalogue` answer: the list, without descriptions (they come with the details). */
+/** The `catalogue` answer: the list, without descriptions and specifications (the details bring them). */
 export function decodeCatalogue(value: unknown): Catalogue {
   return decodeExpandedCatalogue(expandCatalogueAnswer(value))
 }
@@ -197,7 +197,11 @@ export function decodeCatalogueDetails(value: unknown): CatalogueDetails {
   if (!expanded) throw new CatalogueFormatError('The catalogue details answer is not one')
   const products: CatalogueDetails['products'] = new Map()
   for (const [id, entry] of expanded.products) {
-    products.set(id, { description: text(entry.description) ?? '', tags: tagList(entry.tags) })
+    products.set(id, {
+      description: text(entry.description) ?? '',
+      tags: tagList(entry.tags),
+      ...withSpecs(readSpecs(entry.specs)),
+    })
   }
   const brands: CatalogueDetails['brands'] = new Map()
   for (const [id, entry] of expanded.brands) {
@@ -208,7 +212,8 @@ export function decodeCatalogueDetails(value: unknown): CatalogueDetails {
 
 /**
  * The list with the details merged in by id. The list stays the word on which products are in the
- * Heritage Collection, should older details (kept until the current ones arrive) say otherwise.
+ * Heritage Collection, should older details (kept until the current ones arrive) say otherwise; the
+ * details are the word on specifications (a list from before they moved to the details may carry some).
  */
 export function mergeDetails(catalogue: Catalogue, details: CatalogueDetails): Catalogue {
   return {
@@ -222,7 +227,13 @@ export function mergeDetails(catalogue: Catalogue, details: CatalogueDetails): C
       if (heritage !== tags.includes('heritage')) {
         tags = heritage ? [...tags, 'heritage'] : tags.filter((tag) => tag !== 'heritage')
       }
-      return { ...product, description: extra.description, tags }
+      const { specs: _listed, ...rest } = product
+      return {
+        ...rest,
+        description: extra.description,
+        tags,
+        ...(extra.specs ? { specs: extra.specs } : {}),
+      }
     }),
     brands: catalogue.brands.map((brand) => {
       const extra = details.brands.get(brand.id)
@@ -239,7 +250,11 @@ export function detailsOf(catalogue: Catalogue): CatalogueDetails | undefined {
     products: new Map(
       catalogue.products.map((product) => [
         product.id,
-        { description: product.description, tags: product.tags },
+        {
+          description: product.description,
+          tags: product.tags,
+          ...(product.specs ? { specs: product.specs } : {}),
+        },
       ]),
     ),
     brands: new Map(

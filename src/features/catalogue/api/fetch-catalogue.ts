@@ -4,7 +4,7 @@ import { CatalogueFormatError, decodeCatalogue, decodeCatalogueDetails } from '.
 
 /** The list: what cards, listings, filters and sorting need; read on every visit. */
 export const catalogueUrl = () => `${env.supabaseUrl}/rest/v1/rpc/catalogue`
-/** Descriptions, tags and brand stories: read after the first render, and only when they changed. */
+/** Descriptions, tags, specifications and brand stories: read after the first render, and only when they changed. */
 export const catalogueDetailsUrl = () => `${env.supabaseUrl}/rest/v1/rpc/catalogue_details`
 /** The version the list would carry (a few bytes): a copy on hand that carries it is current. */
 export const catalogueVersionUrl = () => `${env.supabaseUrl}/rest/v1/rpc/catalogue_version`

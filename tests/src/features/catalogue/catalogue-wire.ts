@@ -105,6 +105,10 @@ export function encodeDetails(catalogue: Catalogue, version = 'details-1') {
       description: products.map((p) => p.description),
       tags: products.map((p) => p.tags),
     },
+    specs: {
+      product: products.flatMap((p, i) => (p.specs ? [i] : [])),
+      value: products.flatMap((p) => (p.specs ? [p.specs] : [])),
+    },
     brands: {
       id: catalogue.brands.map((b) => Number(b.id)),
       description: catalogue.brands.map((b) => b.description),

@@ -210,6 +210,38 @@ describe('decoding the details', () => {
     expect(merged.products.find((p) => p.id === 'dress-002')?.tags).toEqual(['heritage'])
   })
 
+  it('brings specifications with the details; they are the word on them, not an older list', () => {
+    const sheet = { reference: '126610LN', movement: 'Automatic, calibre 3235' }
+    const withSheet: Catalogue = {
+      ...catalogue,
+      products: catalogue.products.map((p) =>
+        p.id === 'luxe-rolex-001' ? { ...p, specs: sheet } : p,
+      ),
+    }
+    const list = decodeCatalogue(encodeCatalogue(withSheet))
+    expect(list.products.some((p) => p.specs)).toBe(false)
+    const details = decodeCatalogueDetails(encodeDetails(withSheet))
+    expect(details.products.get('luxe-rolex-001')?.specs).toEqual(sheet)
+    expect(details.products.get('dress-001')).not.toHaveProperty('specs')
+    const merged = mergeDetails(list, details)
+    expect(merged.products.find((p) => p.id === 'luxe-rolex-001')?.specs).toEqual(sheet)
+    expect(merged.products.filter((p) => p.specs)).toHaveLength(1)
+    // Held details carry the sheet over to a newer list.
+    expect(mergeDetails(list, detailsOf(merged)!)).toEqual(merged)
+
+    // A list made before the sheets moved to the details still carries them: the details decide.
+    const older = encodeCatalogue(withSheet)
+    const index = older.products.id.indexOf('luxe-rolex-001')
+    const olderList = decodeCatalogue({
+      ...older,
+      specs: { product: [index], value: [{ reference: 'OLD-1' }] },
+    })
+    expect(olderList.products[index]?.specs).toEqual({ reference: 'OLD-1' })
+    expect(mergeDetails(olderList, details).products[index]?.specs).toEqual(sheet)
+    const noSheets = decodeCatalogueDetails(encodeDetails(catalogue))
+    expect(mergeDetails(olderList, noSheets).products[index]).not.toHaveProperty('specs')
+  })
+
   it('carries merged details over to a newer list', () => {
     expect(detailsOf(decodeCatalogue(catalogueJson()))).toBeUndefined()
     const held = detailsOf(catalogue)!
