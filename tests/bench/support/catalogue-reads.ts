@@ -12,6 +12,11 @@ export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
 export const anonHeaders = { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}` }
 export const CATALOGUE = '/rest/v1/rpc/catalogue'
+/** The service role: the bench changes its own data directory as an owner would in the admin. */
+export const serviceHeaders = {
+  apikey: DEMO_SERVICE_ROLE_KEY,
+  authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
+}
 
 export interface RawResponse {
   status: number
@@ -118,8 +123,7 @@ export async function raiseGuestAllowances(server: RunningServer): Promise<void>
   const response = await fetch(`${server.url}/rest/v1/store_settings?id=eq.true`, {
     method: 'PATCH',
     headers: {
-      apikey: DEMO_SERVICE_ROLE_KEY,
-      authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
+      ...serviceHeaders,
       'content-type': 'application/json',
       prefer: 'return=representation',
     },
