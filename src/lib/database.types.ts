@@ -1216,6 +1216,7 @@ export type Database = {
       cancel_staff_invitation: { Args: { invitation_id: string }; Returns: undefined }
       catalogue: { Args: never; Returns: Json }
       catalogue_details: { Args: never; Returns: Json }
+      catalogue_details_version: { Args: never; Returns: string }
       catalogue_version: { Args: never; Returns: string }
       claim_due_refunds: { Args: { max_refunds?: number }; Returns: Json }
       claim_welcome_offer: {

@@ -11,8 +11,36 @@
 --                value     its specifications (an object of texts by key)
 --
 -- ordered by product. A product without specifications has no entry. The details' version (and the
--- list's `details`, the same hash) now covers the specifications too, so a device holding older details
--- reads them again when a spec sheet changes.
+-- list's `details`, the same hash, now from one function both call) covers the specifications too, so a
+-- device holding older details reads them again when a spec sheet changes.
+
+/**
+ * The details' version: a hash of every active product's description, tags and specifications and of the
+ * brands' descriptions. The list names it as `details` and the details carry it as `version`; one
+ * function so the two cannot disagree.
+ */
+create function public.catalogue_details_version()
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select left(md5(
+    coalesce((
+      select string_agg(p.id || chr(31) || p.description || chr(31)
+        || array_to_string(p.tags, chr(30)) || chr(31) || p.specs::text, chr(29)
+        order by p.id collate "C")
+      from public.products p
+      where p.active
+    ), '') || chr(28) || coalesce((
+      select string_agg(b.id::text || chr(31) || b.description, chr(29) order by b.id)
+      from public.watch_brands b
+    ), '')
+  ), 16)
+$$;
+
+revoke all on function public.catalogue_details_version() from public, anon, authenticated, service_role;
+grant execute on function public.catalogue_details_version() to anon, authenticated, service_role;
 
 create or replace function public.catalogue()
 returns json
@@ -149,18 +177,7 @@ as $$
   select json_build_object(
     'format', 2,
     'version', public.catalogue_version(),
-    'details', left(md5(
-      coalesce((
-        select string_agg(p.id || chr(31) || p.description || chr(31)
-          || array_to_string(p.tags, chr(30)) || chr(31) || p.specs::text, chr(29)
-          order by p.id collate "C")
-        from public.products p
-        where p.active
-      ), '') || chr(28) || coalesce((
-        select string_agg(b.id::text || chr(31) || b.description, chr(29) order by b.id)
-        from public.watch_brands b
-      ), '')
-    ), 16),
+    'details', public.catalogue_details_version(),
     'dict', json_build_object(
       'category', d.category,
       'subcategory', d.subcategory,
@@ -253,18 +270,7 @@ as $$
   )
   select json_build_object(
     'format', 2,
-    'version', left(md5(
-      coalesce((
-        select string_agg(p.id || chr(31) || p.description || chr(31)
-          || array_to_string(p.tags, chr(30)) || chr(31) || p.specs::text, chr(29)
-          order by p.id collate "C")
-        from public.products p
-        where p.active
-      ), '') || chr(28) || coalesce((
-        select string_agg(b.id::text || chr(31) || b.description, chr(29) order by b.id)
-        from public.watch_brands b
-      ), '')
-    ), 16),
+    'version', public.catalogue_details_version(),
     'products', (
       select json_build_object(
         'id', coalesce(json_agg(

@@ -47,6 +47,7 @@ const callable: Record<string, { anon: boolean; authenticated: boolean; service_
   catalogue: { anon: true, authenticated: true, service_role: true },
   catalogue_version: { anon: true, authenticated: true, service_role: true },
   catalogue_details: { anon: true, authenticated: true, service_role: true },
+  catalogue_details_version: { anon: true, authenticated: true, service_role: true },
   best_sellers: { anon: true, authenticated: true, service_role: true },
   product_size_stock: { anon: true, authenticated: true, service_role: true },
   place_order: { anon: true, authenticated: true, service_role: true },
