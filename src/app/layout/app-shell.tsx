@@ -41,6 +41,15 @@ function CartDrawerWhenOpened() {
 }
 
 /**
+ * The email offer, held back while the start-up splash shows. The splash's state is read here, not in
+ * the frame, so the splash ending re-renders the offer alone, not the header and the page with it.
+ */
+function EmailOfferAfterSplash({ suppressed }: { suppressed: boolean }) {
+  const { splashVisible } = useStartupSplash()
+  return <EmailOffer suppressed={splashVisible || suppressed} />
+}
+
+/**
  * The page frame: promo banner, sticky header, the page, footer, and the app-wide overlays (search
  * dialog, cart drawer, chat, install and update prompts, toasts and the email offer).
  *
@@ -52,7 +61,6 @@ export function AppShell() {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const onCheckout = isUnder(pathname, paths.checkout)
   const inAdmin = isUnder(pathname, paths.admin) || pathname === paths.adminDashboard
-  const { splashVisible } = useStartupSplash()
 
   return (
     <>
@@ -73,7 +81,7 @@ export function AppShell() {
       <CartDrawerWhenOpened />
       <OptionalPart load={loadChatWidget} props={noProps} after={soonWhenIdle} />
       <OptionalPart load={loadPwaPrompts} props={noProps} after={soonWhenIdle} />
-      <EmailOffer suppressed={splashVisible || onCheckout || inAdmin} />
+      <EmailOfferAfterSplash suppressed={onCheckout || inAdmin} />
       <Toaster />
     </>
   )
