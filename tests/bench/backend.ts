@@ -6,6 +6,7 @@ import {
   catalogueLatency,
   get as getWith,
   raiseGuestAllowances,
+  readFigures,
   serviceHeaders,
   timed,
 } from './support/catalogue-reads'
@@ -222,30 +223,13 @@ export async function run(options: { quick?: boolean } = {}): Promise<Figure[]> 
     // A fresh start compresses the app shell in the background.
     await fresh.idle()
     const catalogue = await catalogueLatency(fresh, 20, quick ? 15 : 50)
-    figures.push(
-      {
-        group: 'backend',
-        name: 'Catalogue read p50 (20 clients)',
-        value: median(catalogue.samples),
-        unit: 'ms',
-        budget: 5,
-      },
-      {
-        group: 'backend',
-        name: 'Catalogue read p99 (20 clients)',
-        value: percentile(catalogue.samples, 99),
-        unit: 'ms',
-        budget: 25,
-        note: `${catalogue.throughput.toFixed(0)} req/s, ${catalogue.samples.length} reads, ${catalogue.failures} failed`,
-      },
-      {
-        group: 'backend',
-        name: 'Catalogue read, server CPU per read',
-        value: catalogue.serverCpuMs,
-        unit: 'ms',
-        note: `client ${catalogue.clientCpuMs.toFixed(2)} ms; 20 clients on an idle machine ≈ 20 × the larger`,
-      },
-    )
+    figures.push(...readFigures('backend', '', 20, catalogue), {
+      group: 'backend',
+      name: 'Catalogue read, server CPU per read',
+      value: catalogue.serverCpuMs,
+      unit: 'ms',
+      note: `client ${catalogue.clientCpuMs.toFixed(2)} ms; 20 clients on an idle machine ≈ 20 × the larger`,
+    })
     // The same reads through PostgREST's ordinary path (a Prefer header keeps the cache out).
     const uncached = await catalogueLatency(fresh, 20, quick ? 2 : 5, {
       prefer: 'handling=lenient',

@@ -3,8 +3,9 @@ import {
   anonHeaders as headers,
   catalogueLatency,
   raiseGuestAllowances,
+  readFigures,
 } from './support/catalogue-reads'
-import { median, percentile, type Figure } from './support/figure'
+import { median, type Figure } from './support/figure'
 import { startServer, type RunningServer } from './support/server-process'
 
 /**
@@ -75,31 +76,9 @@ async function measure(engine: string, server: RunningServer, quick: boolean): P
     const reads = await catalogueLatency(server, clients, quick ? 15 : 50)
     const orders = await placeOrders(server, clients, quick ? 1 : 3)
     const failed = [...orders.problems].map(([k, n]) => `${n}× ${k}`).join('; ')
-    const p50 = median(reads.samples)
-    const p99 = percentile(reads.samples, 99)
-    const readNote = `${reads.throughput.toFixed(0)} reads/s${reads.failures ? `, ${reads.failures} failed` : ''}`
-    // The budget is for 20 concurrent clients, on either database; 100 says how it grows.
-    const budgeted = clients === 20
     figures.push(
-      {
-        group: 'engines',
-        name: `Catalogue read p50, ${engine} (${clients} clients)`,
-        value: p50,
-        unit: 'ms',
-        ...(budgeted ? { budget: 5 } : { note: `p99 ${p99.toFixed(0)} ms, ${readNote}` }),
-      },
-      ...(budgeted
-        ? [
-            {
-              group: 'engines',
-              name: `Catalogue read p99, ${engine} (${clients} clients)`,
-              value: p99,
-              unit: 'ms',
-              budget: 25,
-              note: readNote,
-            },
-          ]
-        : []),
+      // The budget is for 20 concurrent clients, on either database; 100 says how it grows.
+      ...readFigures('engines', engine, clients, reads),
       {
         group: 'engines',
         name: `Orders placed, ${engine} (${clients} clients)`,

@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http'
 import { DEMO_SERVICE_ROLE_KEY } from '../../../supabase/local/keys'
+import { median, percentile, type Figure } from './figure'
 import { treeCpuMs, type RunningServer } from './server-process'
 
 /**
@@ -117,6 +118,41 @@ export async function catalogueLatency(
   } finally {
     agent.destroy()
   }
+}
+
+/** performance.md's budget for a catalogue read at 20 concurrent clients, on either database. */
+export const READ_BUDGET = { clients: 20, p50: 5, p99: 25 }
+
+/**
+ * The figures of one latency run, named `Catalogue read p50[, <label>] (<clients> clients)`: at the budget's
+ * client count its p50 and p99 held to the budget; at any other, its p50 alone, p99 in the note (how it
+ * grows).
+ */
+export function readFigures(
+  group: string,
+  label: string,
+  clients: number,
+  reads: CatalogueLatency,
+): Figure[] {
+  const p50 = median(reads.samples)
+  const p99 = percentile(reads.samples, 99)
+  const note = `${reads.throughput.toFixed(0)} reads/s, ${reads.samples.length} reads${reads.failures ? `, ${reads.failures} failed` : ''}`
+  const name = (stat: string) =>
+    `Catalogue read ${stat}${label ? `, ${label}` : ''} (${clients} clients)`
+  if (clients !== READ_BUDGET.clients)
+    return [
+      {
+        group,
+        name: name('p50'),
+        value: p50,
+        unit: 'ms',
+        note: `p99 ${p99.toFixed(0)} ms, ${note}`,
+      },
+    ]
+  return [
+    { group, name: name('p50'), value: p50, unit: 'ms', budget: READ_BUDGET.p50 },
+    { group, name: name('p99'), value: p99, unit: 'ms', budget: READ_BUDGET.p99, note },
+  ]
 }
 
 /**
