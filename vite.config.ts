@@ -207,6 +207,23 @@ function appLoader(written: { options?: AppLoaderOptions }): Plugin {
 }
 
 /**
+ * Vite's helper for `import()` in the build is replaced by src/lib/preload-in-slices.ts, which adds a
+ * lazily loaded part's links a few per task instead of all in one long task.
+ */
+function preloadInSlices(): Plugin {
+  const helperId = '\0vite/preload-helper.js'
+  const ours = fileURLToPath(new URL('./src/lib/preload-in-slices.ts', import.meta.url))
+  return {
+    name: 'luxe-preload-in-slices',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (id === helperId) return `export { __vitePreload } from ${JSON.stringify(ours)}`
+    },
+  }
+}
+
+/**
  * The entry's stylesheet (the shell's and the first pages' static styles, about 2 KB gzip) is written into
  * index.html: as a separate file it held the first paint (the splash) for a round trip.
  */
@@ -319,6 +336,7 @@ export default defineConfig({
     react(),
     chakraBaseCssPlugin(fileURLToPath(new URL('./src', import.meta.url))),
     start.plugin,
+    preloadInSlices(),
     inlineBootScripts(),
     appLoader(loader),
     inlineEntryCss(),
