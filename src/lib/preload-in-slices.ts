@@ -87,20 +87,22 @@ function askOnce(href: string): Promise<void> | undefined {
   if (seen.has(href)) return seen.get(href)
   const isCss = new URL(href).pathname.endsWith('.css')
   const asked = inTurn(() => addLink(href, isCss)).then(
-      () => {
-        seen.set(href, undefined)
-      },
-      (error: unknown) => {
-        seen.set(href, undefined)
-        throw error
-      },
-    )
+    () => {
+      seen.set(href, undefined)
+    },
+    (error: unknown) => {
+      seen.set(href, undefined)
+      throw error
+    },
+  )
   seen.set(href, asked)
   return asked
 }
 
 function reportPreloadError(error: unknown): never | undefined {
-  const event = new Event('vite:preloadError', { cancelable: true }) as Event & { payload?: unknown }
+  const event = new Event('vite:preloadError', { cancelable: true }) as Event & {
+    payload?: unknown
+  }
   event.payload = error
   window.dispatchEvent(event)
   if (!event.defaultPrevented) throw error
@@ -131,7 +133,8 @@ export function __vitePreload<T>(
     ),
   )
   return outcomes.then((settled) => {
-    for (const outcome of settled) if (outcome.status === 'rejected') reportPreloadError(outcome.reason)
+    for (const outcome of settled)
+      if (outcome.status === 'rejected') reportPreloadError(outcome.reason)
     return baseModule().catch(reportPreloadError) as Promise<T>
   })
 }

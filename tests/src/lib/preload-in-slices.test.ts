@@ -99,12 +99,9 @@ describe('the import() helper that adds links in slices', () => {
     document.head.append(written)
 
     let imported = false
-    const done = __vitePreload(
-      async () => {
-        imported = true
-      },
-      ['assets/page.css', 'assets/drawer.css', 'assets/drawer.js'],
-    )
+    const done = __vitePreload(async () => {
+      imported = true
+    }, ['assets/page.css', 'assets/drawer.css', 'assets/drawer.js'])
     while (links().length < 3) await nextTask()
     await nextTask()
     expect(imported).toBe(false)
@@ -119,7 +116,8 @@ describe('the import() helper that adds links in slices', () => {
   it('reports a stylesheet that failed and fails the import, unless a listener takes the error', async () => {
     const { __vitePreload } = await freshHelper()
     const reported: unknown[] = []
-    const listener = (event: Event) => reported.push((event as Event & { payload: unknown }).payload)
+    const listener = (event: Event) =>
+      reported.push((event as Event & { payload: unknown }).payload)
     window.addEventListener('vite:preloadError', listener)
     try {
       const failing = __vitePreload(async () => 'never', ['assets/chat.css'])
