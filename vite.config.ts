@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin, type ResolvedConfig, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { appLoaderScript, type AppLoaderOptions } from './build/app-loader'
+import { bootKeys, firstRouteLibraries, type BootNode } from './build/boot-files'
 import { chakraBaseCssPlugin } from './build/chakra-base-css'
 import { prerenderPages } from './build/prerender'
 import { manifest } from './src/config/manifest'
@@ -91,14 +92,34 @@ type ChunkFacts = Pick<
   Rollup.OutputChunk,
   'fileName' | 'imports' | 'isEntry' | 'facadeModuleId'
 > & {
+  /** What the chunk imports dynamically (absent: nothing). */
+  dynamicImports?: readonly string[]
   /** The stylesheets Vite loads with the chunk. */
   viteMetadata?: { importedCss: Set<string> }
 }
 
+/** The chunks the app starts with (build/boot-files.ts), the entry first. */
+export function bootChunks<Chunk extends ChunkFacts>(chunks: readonly Chunk[]): Chunk[] {
+  const entry = chunks.find((chunk) => chunk.isEntry)
+  if (!entry) return []
+  const graph = new Map<string, BootNode>(
+    chunks.map((chunk) => [
+      chunk.fileName,
+      {
+        imports: chunk.imports,
+        dynamicImports: chunk.dynamicImports,
+        module: chunk.facadeModuleId,
+      },
+    ]),
+  )
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  return bootKeys(graph, entry.fileName).map((file) => byFile.get(file)!)
+}
+
 /**
  * For each file route whose component is split into its own chunk: its URL pattern and the chunks it
- * needs (its own and their static imports) with their stylesheets, leaving out what the entry already
- * loads. Files are listed once in `files`; the table refers to them by index.
+ * needs (its own and their static imports) with their stylesheets, leaving out what the app starts
+ * with. Files are listed once in `files`; the table refers to them by index.
  */
 export function routePreloadTable(chunks: readonly ChunkFacts[]) {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
@@ -112,8 +133,8 @@ export function routePreloadTable(chunks: readonly ChunkFacts[]) {
     }
     return into
   }
-  const entry = chunks.find((chunk) => chunk.isEntry)
-  const already = entry ? closure(entry) : new Set<string>()
+  const already = new Set<string>()
+  for (const chunk of bootChunks(chunks)) closure(chunk, already)
   const routeFiles = chunks.flatMap((chunk) => {
     const match = /\/src\/routes\/([^/]+)\.tsx\?tsr-split=component$/.exec(
       chunk.facadeModuleId ?? '',
@@ -185,20 +206,26 @@ function appLoader(written: { options?: AppLoaderOptions }): Plugin {
             },
           )
         if (!entry) throw new Error('index.html has no entry script to load')
-        // A library the entry imports dynamically, to run its code in a task of its own (React's DOM
-        // renderer), is fetched with the entry: the bundler gives it a small file of its own, which
-        // would otherwise be asked for only once the entry has run, a round trip later.
-        const entryChunk = chunks.find((chunk) => chunk.isEntry)
-        for (const file of entryChunk?.dynamicImports ?? []) {
-          const chunk = bundle[file]
-          if (chunk?.type === 'chunk' && firstRouteLibraries.test(chunk.facadeModuleId ?? '')) {
-            preloads.push(base + file)
-          }
+        // What the app starts with beyond the entry's static imports (the stages src/main.tsx imports
+        // dynamically to run them in tasks of their own, and React's DOM renderer) is fetched with the
+        // entry: otherwise each would be asked for only once the code before it has run, a round trip
+        // later on a slow link.
+        for (const chunk of bootChunks(chunks)) {
+          const href = base + chunk.fileName
+          if (!chunk.isEntry && !preloads.includes(href)) preloads.push(href)
         }
         written.options = { base: base + prefix, entry, preloads, names, table }
         const script = appLoaderScript(written.options)
+        // Their stylesheets too, as Vite links the entry's own (and inlineEntryCss writes into the page):
+        // the shell's styles are in the first paint, not loaded with a stage's code.
+        const styles = bootChunks(chunks)
+          .flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])
+          .filter((file, index, all) => all.indexOf(file) === index)
+          .filter((file) => !rest.includes(`href="${base}${file}"`))
+          .map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`)
+          .join('')
         return {
-          html: rest,
+          html: rest.replace('</head>', `${styles}</head>`),
           tags: [{ tag: 'script', children: script, injectTo: 'body' }],
         }
       },
@@ -206,19 +233,24 @@ function appLoader(written: { options?: AppLoaderOptions }): Plugin {
   }
 }
 
+const preloadHelperId = '\0vite/preload-helper.js'
+const preloadInSlicesFile = fileURLToPath(
+  new URL('./src/lib/preload-in-slices.ts', import.meta.url),
+)
+const isImportHelper = (id: string) => id === preloadHelperId || id === preloadInSlicesFile
+
 /**
  * Vite's helper for `import()` in the build is replaced by src/lib/preload-in-slices.ts, which adds a
  * lazily loaded part's links a few per task instead of all in one long task.
  */
 function preloadInSlices(): Plugin {
-  const helperId = '\0vite/preload-helper.js'
-  const ours = fileURLToPath(new URL('./src/lib/preload-in-slices.ts', import.meta.url))
   return {
     name: 'luxe-preload-in-slices',
     apply: 'build',
     enforce: 'pre',
     load(id) {
-      if (id === helperId) return `export { __vitePreload } from ${JSON.stringify(ours)}`
+      if (id === preloadHelperId)
+        return `export { __vitePreload } from ${JSON.stringify(preloadInSlicesFile)}`
     },
   }
 }
@@ -255,19 +287,10 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * The libraries every page needs before it can render (React, the router, Redux)
- * go in one file: split into the many small chunks the bundler would otherwise make, they cost a phone on
- * a slow link one round trip after another (six at a time over HTTP/1.1) for no saving, since the first
- * page needs all of them.
- */
-const firstRouteLibraries =
-  /node_modules[\\/](react|react-dom|scheduler|react-redux|redux|redux-thunk|@reduxjs[\\/]toolkit|immer|reselect|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/
-
-/**
- * The app's own modules the entry imports statically (the shell, the store, the slices, the header) go in
- * one file too. Left to the bundler, each module that a lazily loaded page also imports became a chunk of
- * its own: some fifty files of a few hundred bytes on the first route, each a request and each
- * compressed alone. The set is read from the module graph once it is built.
+ * The app's own modules its start imports statically (src/app/start.tsx: the shell, the store, the
+ * slices, the header) go in one file too. Left to the bundler, each module that a lazily loaded page also
+ * imports became a chunk of its own: some fifty files of a few hundred bytes on the first route, each a
+ * request and each compressed alone. The set is read from the module graph once it is built.
  */
 function startModules() {
   const ids = new Set<string>()
@@ -276,17 +299,17 @@ function startModules() {
     apply: 'build',
     buildEnd() {
       ids.clear()
-      const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry)
+      const startModule = [...this.getModuleIds()].find((id) => id.endsWith('/src/app/start.tsx'))
+      if (!startModule) throw new Error('The build has no src/app/start.tsx')
       const walk = (id: string) => {
-        if (ids.has(id) || id.includes('/node_modules/')) return
+        if (ids.has(id) || id.includes('/node_modules/') || isImportHelper(id)) return
         ids.add(id)
         this.getModuleInfo(id)?.importedIds.forEach(walk)
       }
-      // The entry's own script (src/main.tsx) stays the entry chunk.
-      const scripts = entry ? (this.getModuleInfo(entry)?.importedIds ?? []) : []
-      scripts.forEach((script) => ids.add(script))
-      scripts.forEach((script) => this.getModuleInfo(script)?.importedIds.forEach(walk))
-      scripts.forEach((script) => ids.delete(script))
+      walk(startModule)
+      // The start itself is a file of its own: it awaits the first page's code, which imports this
+      // file, and a file awaiting its own importer never finishes.
+      ids.delete(startModule)
     },
   }
   return { plugin, test: (id: string) => ids.has(id) }
@@ -384,6 +407,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // The import() helper is a file of its own: the entry imports its stages with it, and
+            // would otherwise import the start file statically, to run with the entry in one task
+            // (a group takes in what its modules import).
+            { name: 'import-helper', test: isImportHelper, priority: 3 },
             { name: 'vendor', test: firstRouteLibraries, priority: 2 },
             { name: 'start', test: start.test, priority: 1 },
           ],

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { bootKeys } from '../build/boot-files'
 import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 import { device } from './support/device'
 import { seenPopup, skipSplash } from './support/first-visit'
@@ -253,19 +254,17 @@ test.describe('with JavaScript', () => {
   test('what the app starts with is asked for with its entry, not a round trip after it has run', async ({
     page,
   }) => {
-    // From the build manifest: the entry, what it imports statically, and the libraries it imports
-    // dynamically to run them in a task of their own (React's DOM renderer).
+    // From the build manifest: the entry, what it imports statically, the stages it imports to run
+    // them in tasks of their own and what they import, and React's DOM renderer (build/boot-files.ts).
     const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
       string,
       { file: string; imports?: string[]; dynamicImports?: string[] }
     >
-    const entry = manifest['index.html']!
-    const startFiles = [
-      entry.file,
-      ...(entry.imports ?? []),
-      ...(entry.dynamicImports ?? []).filter((key) => key.startsWith('node_modules/')),
-    ].map((key) => `/${manifest[key]?.file ?? key}`)
-    expect(startFiles.length).toBeGreaterThan(3)
+    const graph = new Map(
+      Object.entries(manifest).map(([key, chunk]) => [key, { ...chunk, module: key }]),
+    )
+    const startFiles = bootKeys(graph, 'index.html').map((key) => `/${manifest[key]!.file}`)
+    expect(startFiles.length).toBeGreaterThan(6)
 
     await page.goto('/women')
     await page.getByRole('button', { name: 'Search' }).first().click()

@@ -48,7 +48,7 @@ export type RootState = HoldsAppState<ReturnType<CombinedReducer>>
 /**
  * redux-persist's bookkeeping actions, which carry functions: the serializability check skips them.
  * Spelled out (tests/src/app/store.test.ts checks them against redux-persist) so that creating a store
- * does not load redux-persist: the saving code arrives after the first render (main.tsx).
+ * does not load redux-persist: the saving code arrives after the first render (src/app/start.tsx).
  */
 export const persistActionTypes = [
   'persist/FLUSH',

@@ -1,11 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { bootKeys } from '../../build/boot-files'
 import type { Figure } from './support/figure'
 
 /**
- * What the first route (home) costs: the entry chunk and everything it imports statically, gzipped, read
- * from Vite's build manifest; and the size of the service worker's precache.
+ * What the first route (home) costs: what the app starts with (the entry, its stages and what they import
+ * statically) and the home page's own chunk, gzipped, read from Vite's build manifest; and the size of
+ * the service worker's precache.
  */
 interface ManifestChunk {
   file: string
@@ -25,8 +27,7 @@ export function firstRouteFiles(): { js: string[]; css: string[] } {
   const manifestPath = join(dist, '.vite', 'manifest.json')
   if (!existsSync(manifestPath)) throw new Error('No build manifest: run `npm run build` first.')
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>
-  const entry = manifest['index.html']
-  if (!entry) throw new Error('The build manifest has no index.html entry.')
+  if (!manifest['index.html']) throw new Error('The build manifest has no index.html entry.')
   const js = new Set<string>()
   const css = new Set<string>()
   const visit = (chunk: ManifestChunk) => {
@@ -38,13 +39,12 @@ export function firstRouteFiles(): { js: string[]; css: string[] } {
       if (imported) visit(imported)
     })
   }
-  visit(entry)
-  // A library the entry imports dynamically (React's DOM renderer, run in a task of its own) is fetched
-  // with it by the app loader.
-  entry.dynamicImports?.forEach((key) => {
-    const imported = manifest[key]
-    if (key.startsWith('node_modules/') && imported) visit(imported)
-  })
+  // What the app starts with: the entry, the stages it imports to run them in tasks of their own, and
+  // what the app loader fetches with them (build/boot-files.ts).
+  const graph = new Map(
+    Object.entries(manifest).map(([key, chunk]) => [key, { ...chunk, module: key }]),
+  )
+  bootKeys(graph, 'index.html').forEach((key) => visit(manifest[key]!))
   // The home route's own lazily split component is needed before home can render.
   const homeKey = Object.keys(manifest).find((key) => /routes\/index\.tsx\?tsr-split/.test(key))
   if (homeKey) visit(manifest[homeKey]!)

@@ -90,9 +90,12 @@ const plainRoutes = readdirSync(routesDir)
   .filter((name) => /plainStyles:\s*true/.test(readFileSync(join(routesDir, name), 'utf8')))
 
 describe('the start-up path', () => {
-  it("loads no Chakra or Emotion from the app's entry", () => {
-    expect(heavyImports(join(root, 'src/main.tsx'), { stopAtPages: true })).toEqual([])
-  })
+  it.each(['src/main.tsx', 'src/app/start-libraries.ts', 'src/app/start.tsx'])(
+    "loads no Chakra or Emotion from the app's entry or its start (%s)",
+    (file) => {
+      expect(heavyImports(join(root, file), { stopAtPages: true })).toEqual([])
+    },
+  )
 
   it('has plain pages to check, the home page among them', () => {
     expect(plainRoutes).toContain('index.tsx')

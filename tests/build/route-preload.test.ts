@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routePattern, routePreloadTable } from '../../vite.config'
+import { bootChunks, routePattern, routePreloadTable } from '../../vite.config'
 
 const matches = (pattern: string, path: string) => new RegExp(pattern).test(path)
 
@@ -84,5 +84,56 @@ describe('routePreloadTable', () => {
     expect(files).not.toContain('assets/chat.js')
     expect(files).not.toContain('assets/vendor.js')
     expect(filesFor('/nowhere')).toEqual([])
+  })
+})
+
+describe('what the app starts with', () => {
+  const chunk = (fileName: string, imports: string[], extra: object = {}) => ({
+    fileName,
+    imports,
+    isEntry: false,
+    facadeModuleId: null as string | null,
+    ...extra,
+  })
+  // src/main.tsx imports its stages dynamically; the app's start imports React's DOM renderer so too.
+  const chunks = [
+    chunk('assets/index.js', ['assets/helper.js'], {
+      isEntry: true,
+      dynamicImports: ['assets/libraries.js', 'assets/start.js'],
+    }),
+    chunk('assets/helper.js', []),
+    chunk('assets/libraries.js', ['assets/vendor.js']),
+    chunk('assets/vendor.js', []),
+    chunk('assets/start.js', ['assets/vendor.js', 'assets/helper.js'], {
+      viteMetadata: { importedCss: new Set(['assets/start.css']) },
+      dynamicImports: ['assets/client.js', 'assets/supabase.js', 'assets/women.js'],
+    }),
+    chunk('assets/client.js', ['assets/vendor.js'], {
+      facadeModuleId: '/app/node_modules/react-dom/client.js',
+    }),
+    chunk('assets/supabase.js', [], {
+      facadeModuleId: '/app/node_modules/@supabase/supabase-js/dist/index.mjs',
+    }),
+    chunk('assets/women.js', ['assets/start.js', 'assets/grid.js'], {
+      facadeModuleId: '/app/src/routes/women.tsx?tsr-split=component',
+    }),
+    chunk('assets/grid.js', ['assets/vendor.js']),
+  ]
+
+  it('is the entry, its stages, what they import, and the first-route libraries a stage imports', () => {
+    expect(bootChunks(chunks).map((boot) => boot.fileName)).toEqual([
+      'assets/index.js',
+      'assets/helper.js',
+      'assets/libraries.js',
+      'assets/vendor.js',
+      'assets/start.js',
+      'assets/client.js',
+    ])
+  })
+
+  it('is left out of each route’s files, with its stylesheets', () => {
+    const { files, table } = routePreloadTable(chunks)
+    expect(table).toEqual([['^/women/?$', [0, 1]]])
+    expect(files).toEqual(['assets/women.js', 'assets/grid.js'])
   })
 })
