@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { appLoaderScript, type AppLoaderOptions } from '../../build/app-loader'
 import { SLICE_MS } from '../../src/lib/preload-in-slices'
+import { nextTask, perLink, slowLinks } from '../support/slow-links'
 
 const loader: AppLoaderOptions = {
   base: '/assets/',
@@ -11,9 +12,6 @@ const loader: AppLoaderOptions = {
   table: [['^/women/?$', [0, 1, 2, 3, 4, 5, 6, 7]]],
 }
 
-/** One turn of the event loop: the loader's waiting slice (a timer queued before this one) runs first. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
-
 const added = () =>
   [...document.querySelectorAll('head link, body script')].map((element) =>
     element instanceof HTMLLinkElement
@@ -22,23 +20,11 @@ const added = () =>
   )
 
 describe('the app loader, on a page drawn by the app', () => {
-  let now = 0
-  /** Each link takes the clock this long, as starting a request does on a cheap phone. */
-  const perLink = 4
   beforeEach(() => {
-    now = 0
     window.history.replaceState(null, '', '/women')
     document.head.replaceChildren()
     document.body.replaceChildren()
-    vi.spyOn(performance, 'now').mockImplementation(() => now)
-    const append = Node.prototype.appendChild
-    vi.spyOn(HTMLHeadElement.prototype, 'appendChild').mockImplementation(function (
-      this: HTMLHeadElement,
-      node,
-    ) {
-      now += perLink
-      return append.call(this, node) as never
-    })
+    slowLinks()
   })
   afterEach(() => {
     vi.restoreAllMocks()

@@ -3,6 +3,15 @@ import { bootChunks, routePattern, routePreloadTable } from '../../vite.config'
 
 const matches = (pattern: string, path: string) => new RegExp(pattern).test(path)
 
+/** A chunk of a build, as the route table and the start read it. */
+const chunk = (fileName: string, imports: string[], extra: object = {}) => ({
+  fileName,
+  imports,
+  isEntry: false,
+  facadeModuleId: null as string | null,
+  ...extra,
+})
+
 describe('routePattern', () => {
   it('turns file route names into URL patterns', () => {
     expect(matches(routePattern('index'), '/')).toBe(true)
@@ -27,13 +36,6 @@ describe('routePattern', () => {
 })
 
 describe('routePreloadTable', () => {
-  const chunk = (fileName: string, imports: string[], extra: object = {}) => ({
-    fileName,
-    imports,
-    isEntry: false,
-    facadeModuleId: null as string | null,
-    ...extra,
-  })
   const chunks = [
     chunk('assets/index.js', ['assets/vendor.js', 'assets/paths.js'], {
       isEntry: true,
@@ -88,13 +90,6 @@ describe('routePreloadTable', () => {
 })
 
 describe('what the app starts with', () => {
-  const chunk = (fileName: string, imports: string[], extra: object = {}) => ({
-    fileName,
-    imports,
-    isEntry: false,
-    facadeModuleId: null as string | null,
-    ...extra,
-  })
   // src/main.tsx imports its stages dynamically; the app's start imports React's DOM renderer so too.
   const chunks = [
     chunk('assets/index.js', ['assets/helper.js'], {

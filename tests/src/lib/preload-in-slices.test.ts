@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as PreloadInSlices from '@/lib/preload-in-slices'
+import { nextTask, perLink, slowLinks } from '../../support/slow-links'
 
 type Helper = typeof PreloadInSlices
 
@@ -9,31 +10,24 @@ async function freshHelper(): Promise<Helper> {
   return import('@/lib/preload-in-slices')
 }
 
-/** One turn of the event loop: the helper's waiting slice (a timer queued before this one) runs first. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
-
 const links = () =>
   [...document.head.querySelectorAll('link')].map((link) => ({
     rel: link.rel,
     href: link.getAttribute('href'),
   }))
 
+/** A link the page already has (the app loader's, or one written into a prebuilt page). */
+function pageLinks(rel: string, href: string) {
+  const link = document.createElement('link')
+  link.rel = rel
+  link.href = href
+  document.head.append(link)
+}
+
 describe('the import() helper that adds links in slices', () => {
-  let now = 0
-  /** Each link the helper adds takes the clock this long, as starting a request does on a cheap phone. */
-  const perLink = 4
   beforeEach(() => {
-    now = 0
     document.head.replaceChildren()
-    vi.spyOn(performance, 'now').mockImplementation(() => now)
-    const append = HTMLHeadElement.prototype.appendChild
-    vi.spyOn(HTMLHeadElement.prototype, 'appendChild').mockImplementation(function (
-      this: HTMLHeadElement,
-      node,
-    ) {
-      now += perLink
-      return append.call(this, node) as never
-    })
+    slowLinks()
   })
   afterEach(() => {
     vi.restoreAllMocks()
@@ -71,10 +65,7 @@ describe('the import() helper that adds links in slices', () => {
 
   it('asks for a file once, and not at all when the page already links it', async () => {
     const { __vitePreload } = await freshHelper()
-    const early = document.createElement('link')
-    early.rel = 'modulepreload'
-    early.href = '/assets/vendor.js'
-    document.head.append(early)
+    pageLinks('modulepreload', '/assets/vendor.js')
 
     const deps = ['assets/vendor.js', 'assets/dialog.js', 'assets/box.js']
     await Promise.all([
@@ -93,10 +84,7 @@ describe('the import() helper that adds links in slices', () => {
 
   it('waits for a stylesheet to load, and does not add one the page already has', async () => {
     const { __vitePreload } = await freshHelper()
-    const written = document.createElement('link')
-    written.rel = 'stylesheet'
-    written.href = '/assets/page.css'
-    document.head.append(written)
+    pageLinks('stylesheet', '/assets/page.css')
 
     let imported = false
     const done = __vitePreload(async () => {
