@@ -45,3 +45,13 @@ export function bootKeys(graph: ReadonlyMap<string, BootNode>, entry: string): s
   }
   return keys
 }
+
+/** `bootKeys` of a Vite build manifest (`dist/.vite/manifest.json`), whose keys name the modules. */
+export function manifestBootKeys(
+  manifest: Readonly<Record<string, { imports?: string[]; dynamicImports?: string[] }>>,
+): string[] {
+  const graph = new Map(
+    Object.entries(manifest).map(([key, chunk]) => [key, { ...chunk, module: key }]),
+  )
+  return bootKeys(graph, 'index.html')
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { bootKeys } from '../build/boot-files'
+import { manifestBootKeys } from '../build/boot-files'
 import { DEMO_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 import { device } from './support/device'
 import { seenPopup, skipSplash } from './support/first-visit'
@@ -260,10 +260,7 @@ test.describe('with JavaScript', () => {
       string,
       { file: string; imports?: string[]; dynamicImports?: string[] }
     >
-    const graph = new Map(
-      Object.entries(manifest).map(([key, chunk]) => [key, { ...chunk, module: key }]),
-    )
-    const startFiles = bootKeys(graph, 'index.html').map((key) => `/${manifest[key]!.file}`)
+    const startFiles = manifestBootKeys(manifest).map((key) => `/${manifest[key]!.file}`)
     expect(startFiles.length).toBeGreaterThan(6)
 
     await page.goto('/women')

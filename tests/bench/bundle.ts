@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
-import { bootKeys } from '../../build/boot-files'
+import { manifestBootKeys } from '../../build/boot-files'
 import type { Figure } from './support/figure'
 
 /**
@@ -41,10 +41,7 @@ export function firstRouteFiles(): { js: string[]; css: string[] } {
   }
   // What the app starts with: the entry, the stages it imports to run them in tasks of their own, and
   // what the app loader fetches with them (build/boot-files.ts).
-  const graph = new Map(
-    Object.entries(manifest).map(([key, chunk]) => [key, { ...chunk, module: key }]),
-  )
-  bootKeys(graph, 'index.html').forEach((key) => visit(manifest[key]!))
+  manifestBootKeys(manifest).forEach((key) => visit(manifest[key]!))
   // The home route's own lazily split component is needed before home can render.
   const homeKey = Object.keys(manifest).find((key) => /routes\/index\.tsx\?tsr-split/.test(key))
   if (homeKey) visit(manifest[homeKey]!)

@@ -79,7 +79,7 @@ describe('the app loader, trimmed', () => {
 
 describe('the routes the app shell answers', () => {
   it('are the app pages without a prebuilt page: never a prebuilt family, nor a prebuilt path', async () => {
-    const { routePattern } = await import('../../vite.config')
+    const { routePattern } = await import('../../build/route-preloads')
     const { shellServes } = await import('../../build/prerender')
     const names = [
       'index',

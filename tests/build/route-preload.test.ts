@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bootChunks, routePattern, routePreloadTable } from '../../vite.config'
+import { bootChunks, routePattern, routePreloadTable } from '../../build/route-preloads'
 
 const matches = (pattern: string, path: string) => new RegExp(pattern).test(path)
 
