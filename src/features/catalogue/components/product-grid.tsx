@@ -1,10 +1,12 @@
 import { memo } from 'react'
+import { laterClass } from '@/lib/first-frame'
 import type { Product } from '../types'
 import { ProductCard, ProductCardSkeleton } from './product-card'
 import './product-grid.css'
 
 /**
- * Two columns on phones, three (or four on wide pages) above; the first row loads its images first.
+ * Two columns on phones, three (or four on wide pages) above; the first row loads its images first. The
+ * cards after the first two are the page's later parts (first-frame.ts).
  * Memoised: a page's other updates (a drawer opening, a filter being typed) do not rebuild the cards.
  */
 export const ProductGrid = memo(function ProductGrid({
@@ -19,7 +21,7 @@ export const ProductGrid = memo(function ProductGrid({
   return (
     <ul aria-label={label} className={wide ? 'product-grid product-grid--wide' : 'product-grid'}>
       {products.map((product, index) => (
-        <li key={product.id}>
+        <li key={product.id} className={index < 2 ? undefined : laterClass}>
           <ProductCard product={product} priority={index < 2} />
         </li>
       ))}

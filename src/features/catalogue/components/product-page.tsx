@@ -5,6 +5,7 @@ import { ReturnIcon, TruckIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
 import { delivery, returnsPolicy } from '@/config/site'
 import { selectCurrency } from '@/features/currency/currency-slice'
+import { laterClass } from '@/lib/first-frame'
 import { formatPrice } from '@/lib/money'
 import {
   findProduct,
@@ -124,7 +125,7 @@ function DeliveryNotes() {
 function ProductRow({ title, products }: { title: string; products: Product[] }) {
   if (products.length === 0) return null
   return (
-    <section aria-label={title} className="product-row">
+    <section aria-label={title} className={`product-row ${laterClass}`}>
       <h2 className="product-row__title">{title}</h2>
       <ProductGrid products={products} wide label={title} />
     </section>
@@ -249,14 +250,14 @@ function ProductDetails({ product }: { product: Product }) {
               <div className="product-info__description-line" />
             </div>
           ) : null}
-          <div className="product-info__purchase">
+          <div className={`product-info__purchase ${laterClass}`}>
             <ProductPurchase
               key={product.id}
               product={product}
               onColourChange={(colour) => setChosen({ id: product.id, colour })}
             />
           </div>
-          <div className="product-info__more">
+          <div className={`product-info__more ${laterClass}`}>
             <ProductSpecsTable specs={product.specs} />
             <div className="product-info__delivery">
               <DeliveryNotes />
