@@ -1,22 +1,23 @@
 import { afterNextPaint } from './after-next-paint'
 
 /**
- * The class `<html>` carries while a prebuilt page's first frames are drawn. Its below-the-fold parts
- * (the home page's sections, a listing's cards after its first row, on a phone a product's purchase
- * block and all below it) carry `laterClass`, and are left undrawn while the mark is there
- * (app-shell.css), so that the first frame drawn once the HTML has been read holds the page's header and
- * first screen only. The parts then come one per frame, in the page's order, each marked
- * `shownClass` as it comes: drawn together they made one long task on a cheap phone (styles, layout,
- * paint and the requests of their lazy pictures, which start as they are laid out). Once a part lies
- * beyond the screen and a half the browser draws ahead of the view, all the rest come at once (they are
- * not drawn until scrolled near). Without script the mark never comes and every part is drawn at once.
+ * The class `<html>` carries while a prebuilt page's first frames are drawn. The page's later parts (the
+ * home page's sections below the hero, a listing's cards, on a phone a product's purchase block and all
+ * below it) carry `laterClass` and are left undrawn while the mark is there (app-shell.css), so that the
+ * first frame drawn once the HTML has been read holds the page's header and the rest of its first screen
+ * only. The parts then come one per frame, in the page's order, each marked `shownClass` as it comes
+ * (and drawn from then on, near the view or not: app-shell.css says why): drawn together they made one
+ * long task on a cheap phone (styles, layout, paint and the requests of their lazy pictures, which start
+ * as they are laid out). Once a part lies beyond the screen and a half
+ * the browser draws ahead of the view, all the rest come at once (they are not drawn until scrolled
+ * near). Without script the mark never comes and every part is drawn at once.
  */
 export const firstFrameClass = 'lk-first-frame'
 
 /** A part of a prebuilt page left undrawn in its first frame (see above). */
 export const laterClass = 'lk-later'
 
-/** A later part that has come while the page's first frames are still being drawn one part at a time. */
+/** A later part that came while the page's first frames were drawn one part at a time. */
 export const shownClass = 'lk-shown'
 
 /**
@@ -55,8 +56,6 @@ function revealInTurn(doc: Document, view: Window) {
     cancelFrame()
     view.clearTimeout(timer)
     root.classList.remove(firstFrameClass)
-    // The mark gone, the parts' own marks mean nothing: they go, and the page's elements are as built.
-    for (const part of parts) part.classList.remove(shownClass)
   }
   const step = () => {
     while (next < parts.length) {

@@ -6,7 +6,7 @@ import './product-grid.css'
 
 /**
  * Two columns on phones, three (or four on wide pages) above; the first row loads its images first. The
- * cards after the first two are the page's later parts (first-frame.ts).
+ * cards are the page's later parts (first-frame.ts).
  * Memoised: a page's other updates (a drawer opening, a filter being typed) do not rebuild the cards.
  */
 export const ProductGrid = memo(function ProductGrid({
@@ -21,7 +21,7 @@ export const ProductGrid = memo(function ProductGrid({
   return (
     <ul aria-label={label} className={wide ? 'product-grid product-grid--wide' : 'product-grid'}>
       {products.map((product, index) => (
-        <li key={product.id} className={index < 2 ? undefined : laterClass}>
+        <li key={product.id} className={laterClass}>
           <ProductCard product={product} priority={index < 2} />
         </li>
       ))}
