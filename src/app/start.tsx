@@ -31,9 +31,12 @@ startAuthWhenUseful(store)
 // The saved cart, wishlist, currency and referral are read in the background: the first render waits
 // neither for them nor for the saving code (redux-persist, the checks of saved data), which is fetched
 // beside the page's own code and attached to the running store when it arrives.
-void import('@/app/persist').then(({ createPersistence }) => {
+// Three tasks: the saving reducers made, the store's reducer replaced with them, the saved data asked for.
+void import('@/app/persist').then(async ({ createPersistence }) => {
   const persistence = createPersistence()
+  await nextTask()
   attachPersistence(store, persistence)
+  await nextTask()
   persistence.start(store)
 })
 
@@ -61,8 +64,11 @@ if (loadingPrebuilt) expectBuildCatalogue(loadingPrebuilt.then((loaded) => loade
 const [prebuilt] = await Promise.all([loadingPrebuilt, root.firstChild ? router.load() : undefined])
 if (prebuilt && rendersAsBuilt(router)) {
   // The page goes on showing the build's catalogue until the live one (or the device's) replaces it.
-  if (store.getState().catalogue.status === 'idle')
+  if (store.getState().catalogue.status === 'idle') {
     store.dispatch(catalogueFromBuild(prebuilt.catalogue))
+    // The store copies and freezes the catalogue: React's start is in the next task.
+    await nextTask()
+  }
   // Rendered as the server rendered it: the router leaves out the outer boundary it adds in the browser.
   router.ssr = { manifest: undefined }
   keepScrollUntilNavigation(router)

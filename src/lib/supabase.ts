@@ -38,6 +38,8 @@ export function getSupabase(): Promise<AppSupabaseClient> {
       const { error } = await created.auth.setSession(invited)
       if (error) fragmentSessionError = error.message
     }
+    // The first request, made by whoever asked for the client, goes in a task of its own too.
+    await nextTask()
     return created
   })
   return client
