@@ -149,4 +149,30 @@ test.describe('splash screen', () => {
     }
     released()
   })
+  test('asks nothing of the main thread while it plays: no frame is drawn for it', async ({
+    page,
+  }) => {
+    // The app's code held: nothing but the splash could make the page draw.
+    const released = await holdAppCode(page)
+    await page.goto('/')
+    await expect(splashBar(page)).toBeVisible()
+    // The page's own first frames are over (its later parts drawn).
+    await expect(page.locator('html')).not.toHaveClass(/lk-first-frame/)
+    const cdp = await page.context().newCDPSession(page)
+    const events: Array<{ name: string }> = []
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as typeof events)))
+    await cdp.send('Tracing.start', {
+      traceConfig: { includedCategories: ['devtools.timeline'] },
+      transferMode: 'ReportEvents',
+    })
+    await page.waitForTimeout(1000)
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
+    await cdp.send('Tracing.end')
+    await complete
+    await expect(splashBar(page)).toBeVisible()
+    // The bar and the percentage move on the compositor. An animation of the splash's visibility ran on
+    // the main thread: it recalculated styles for each frame, about 50 times in that second.
+    expect(events.filter((event) => event.name === 'UpdateLayoutTree').length).toBeLessThan(5)
+    released()
+  })
 })

@@ -65,9 +65,12 @@ declare global {
  * - the bar and the percentage step `stepPercent` every `stepMs` (stepped keyframes on a transform, so
  *   the compositor moves them; the percentage is a strip of numbers generated here, shown one line at a
  *   time);
- * - the splash is shown by an animation lasting `visibleMs` and fades in the `handOffMs` after it; its
- *   resting style is hidden, so it ends even if a script fails, and a browser without CSS animations
- *   never shows it;
+ * - the splash shows from the start; after `visibleMs` an animation fades it out over `handOffMs` and
+ *   leaves it hidden (filled forwards), so it ends even if a script fails (startSplash draws none where
+ *   the browser has no CSS animations). While it waits to start, that animation asks nothing of the
+ *   page's main thread. The splash used to be shown by an animation of `visibility` over the 5 s: such
+ *   an animation cannot run on the compositor, and the main thread recalculated the splash's style for
+ *   every frame (about 50 a second) while the app was starting underneath;
  * - shoppers who ask for less motion get no fade (the bar only ever jumps, in steps). The app's rule that
  *   cuts every animation short for them (theme.ts) must not cut the splash's timing: the splash's own
  *   durations are important declarations in the app's first cascade layer (`reset`, declared before
@@ -81,9 +84,8 @@ export function splashCss(options: SplashOptions): string {
     (_, step) => `${Math.min(100, step * options.stepPercent)}%`,
   )
   return `
-.lk-splash{position:fixed;inset:0;z-index:1650;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2.5rem;padding:0 1.5rem;margin:0;background:#111 radial-gradient(ellipse at 50% 38%,rgba(212,178,90,.16),transparent 62%);color:#fff;font-family:${bodyFont};visibility:hidden;opacity:0;pointer-events:none;animation:lk-splash-show ${options.visibleMs}ms linear,lk-splash-fade ${options.handOffMs}ms ease ${options.visibleMs}ms}
-@keyframes lk-splash-show{from,to{visibility:visible;opacity:1;pointer-events:auto}}
-@keyframes lk-splash-fade{from{visibility:visible;opacity:1}to{visibility:visible;opacity:0}}
+.lk-splash{position:fixed;inset:0;z-index:1650;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2.5rem;padding:0 1.5rem;margin:0;background:#111 radial-gradient(ellipse at 50% 38%,rgba(212,178,90,.16),transparent 62%);color:#fff;font-family:${bodyFont};animation:lk-splash-fade ${options.handOffMs}ms ease ${options.visibleMs}ms forwards}
+@keyframes lk-splash-fade{from{pointer-events:none}to{visibility:hidden;opacity:0;pointer-events:none}}
 .lk-splash-logo{display:inline-flex;flex-direction:column;align-items:center;line-height:1}
 .lk-splash-name{font-family:${headingFont};font-size:2.25rem;font-weight:600;letter-spacing:.06em;white-space:nowrap}
 .lk-splash-tagline{margin-top:.75rem;font-size:.6875rem;font-weight:500;letter-spacing:.28em;color:#d4b25a;white-space:nowrap}
@@ -95,7 +97,7 @@ export function splashCss(options: SplashOptions): string {
 .lk-splash-percent::before{content:"${numbers.join('\\A ')}";display:block;white-space:pre;transform:translateY(-${steps}rem);animation:lk-splash-count ${fillMs}ms steps(${steps})}
 @keyframes lk-splash-count{from{transform:translateY(0)}}
 @media (min-width:48em){.lk-splash{gap:3rem}.lk-splash-name{font-size:3rem}.lk-splash-tagline{font-size:.8125rem}}
-@media (prefers-reduced-motion:reduce){@layer reset{.lk-splash{animation-duration:${options.visibleMs}ms,${options.handOffMs}ms!important;animation-timing-function:linear,steps(1,start)!important}.lk-splash-fill,.lk-splash-percent::before{animation-duration:${fillMs}ms!important}}}
+@media (prefers-reduced-motion:reduce){@layer reset{.lk-splash{animation-duration:${options.handOffMs}ms!important;animation-timing-function:steps(1,start)!important}.lk-splash-fill,.lk-splash-percent::before{animation-duration:${fillMs}ms!important}}}
 `
 }
 

@@ -74,7 +74,7 @@ describe('the start-up splash in the shell', () => {
     const end = (animationName: string) =>
       overlay.dispatchEvent(Object.assign(new Event('animationend'), { animationName }))
     act(() => {
-      end('lk-splash-show')
+      end('lk-splash-fill')
     })
     expect(screen.getByText('Splash showing')).toBeInTheDocument()
     act(() => {
