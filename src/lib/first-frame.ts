@@ -8,9 +8,9 @@ import { afterNextPaint } from './after-next-paint'
  * only. The parts then come one per frame, in the page's order, each marked `shownClass` as it comes
  * (and drawn from then on, near the view or not: app-shell.css says why): drawn together they made one
  * long task on a cheap phone (styles, layout, paint and the requests of their lazy pictures, which start
- * as they are laid out). Once a part lies beyond the screen and a half
- * the browser draws ahead of the view, all the rest come at once (they are not drawn until scrolled
- * near). Without script the mark never comes and every part is drawn at once.
+ * as they are laid out). Once a part lies beyond the screen and a half the browser draws ahead of the
+ * view, all the rest come at once (they are not drawn until scrolled near). Without script the mark
+ * never comes and every part is drawn at once.
  */
 export const firstFrameClass = 'lk-first-frame'
 
