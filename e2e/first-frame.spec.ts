@@ -101,13 +101,12 @@ test("the home page's first frame draws what is on screen; the sections below fo
   await watchFirstFrame(context, 'section[aria-labelledby="shop-by-brand"]', 1)
   await watchLaterParts(context, '.home-below > section', 4)
   await page.goto('/')
-  const drawn = await page.waitForFunction(() => {
-    const seen = (window as unknown as { laterPartsDrawn: number[] }).laterPartsDrawn
-    return seen.length === 4 && seen
-  })
+  const laterPartsDrawn = () =>
+    page.evaluate(() => (window as unknown as { laterPartsDrawn: number[] }).laterPartsDrawn)
+  await expect.poll(async () => (await laterPartsDrawn()).length).toBe(4)
   // None in the first frame, then the first section alone in the next; the sections beyond the screen
   // and a half the browser draws ahead come together (first-frame.test.ts has the whole sequence).
-  const [first, second, ...later] = await drawn.jsonValue()
+  const [first, second, ...later] = await laterPartsDrawn()
   expect([first, second]).toEqual([0, 1])
   const sections = await page.locator('.home-below > section').count()
   expect(later.at(-1)).toBe(sections)
