@@ -23,6 +23,47 @@ describe('OptionalPart', () => {
     expect(await screen.findByRole('button', { name: 'Open chat' })).toBeInTheDocument()
   })
 
+  it('is drawn in slices, letting the browser in between: a large part is no long task', async () => {
+    // A part of many pieces, each a millisecond of work to draw.
+    let drawn = 0
+    function Piece() {
+      const until = performance.now() + 1
+      while (performance.now() < until);
+      drawn++
+      return <li>piece</li>
+    }
+    function Large() {
+      return (
+        <ul>
+          {Array.from({ length: 60 }, (_, index) => (
+            <Piece key={index} />
+          ))}
+        </ul>
+      )
+    }
+    let arrive = () => {}
+    const load = () => new Promise<typeof Large>((resolve) => (arrive = () => resolve(Large)))
+    render(<OptionalPart load={load} props={noProps} />)
+    await act(async () => {})
+    // React's own scheduler, as in a browser (inside act() it would draw everything at the end of it).
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false
+    // How much of the part was drawn each time another task got in, from the moment the code arrived.
+    const seen: number[] = []
+    try {
+      arrive()
+      for (let waited = 0; waited < 5000 && !screen.queryAllByText('piece').length; waited++) {
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        seen.push(drawn)
+      }
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true
+    }
+    // Other tasks ran while the part was half drawn.
+    expect(seen.some((count) => count > 0 && count < 60)).toBe(true)
+    expect(screen.getAllByText('piece')).toHaveLength(60)
+  })
+
   it('starts fetching a part given `after` only once that has settled', async () => {
     let release = () => {}
     const after = () => new Promise<void>((resolve) => (release = resolve))
