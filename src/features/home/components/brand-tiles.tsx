@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router'
 import { paths } from '@/config/paths'
-import { laterClass } from '@/lib/first-frame'
 import { LabelMark } from './label-mark'
 import { SectionHeading } from './section-heading'
 
@@ -30,10 +29,7 @@ const labels = [
 
 export function BrandTiles() {
   return (
-    <section
-      aria-labelledby="shop-by-brand"
-      className={`home-section home-section--cream ${laterClass}`}
-    >
+    <section aria-labelledby="shop-by-brand" className="home-section home-section--cream">
       <div className="home-container">
         <SectionHeading id="shop-by-brand" eyebrow="Our labels" title="Shop by Brand">
           Designed in Nairobi, made with Kenyan hands and the best of the world.

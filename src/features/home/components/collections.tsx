@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowRightIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
-import { laterClass } from '@/lib/first-frame'
 import { Illustration, SectionHeading } from './section-heading'
 
 /** Fashion collections: women, men and heritage. */
@@ -28,7 +27,7 @@ const collections = [
 
 export function Collections() {
   return (
-    <section aria-labelledby="fashion-collections" className={`home-section ${laterClass}`}>
+    <section aria-labelledby="fashion-collections" className="home-section">
       <div className="home-container">
         <SectionHeading
           id="fashion-collections"

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { AfterFirstPaint } from '@/components/after-first-paint'
+import { laterEachClass } from '@/lib/first-frame'
 import { BenefitsStrip } from './benefits-strip'
 import { BrandTiles } from './brand-tiles'
 import { CategoryTiles } from './category-tiles'
@@ -27,7 +28,8 @@ export function HomePage({ newsletter, rails }: HomePageProps) {
     <>
       <Hero />
       <AfterFirstPaint reserve="100vh">
-        <div className="home-below">
+        {/* Each section below the hero is one of the page's later parts (first-frame.ts). */}
+        <div className={`home-below ${laterEachClass}`}>
           <CategoryTiles />
           <BrandTiles />
           <SaleBanner />
