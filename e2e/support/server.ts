@@ -10,9 +10,10 @@ import { loadKeys } from '../../supabase/local/keys'
  * not stop the service worker's own requests, a stopped server does. Each server has its own port and
  * temporary data directory (kept across restarts, removed by `dispose()`).
  *
- * By default it runs `npm start` (`supabase/local/start.ts`, which builds `dist/` when it is stale). With
- * `distDir` it serves exactly that build (`e2e/support/serve-dist.ts`) and never rebuilds, so a test is not
- * disturbed by a rebuild and can serve a second version of the app.
+ * It serves a build as it is (`e2e/support/serve-dist.ts`), never rebuilding it: by default the suite's
+ * `dist/`, built by the suite's own server (`npm start`) before any test ran, or the build `distDir`
+ * names (a second version of the app). A rebuild of `dist/` while other tests use it (as `npm start`
+ * does when the sources changed since) would take the app from under them.
  */
 export interface TestServer {
   url: string
@@ -82,18 +83,18 @@ export async function startTestServer(
   const url = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'luxe-offline-'))
   const timeoutMs = options.timeoutMs ?? 240_000
-  let distDir = options.distDir
+  let distDir = options.distDir ?? join(root, 'dist')
   let child: ChildProcess | undefined
 
   const start = async (next: { distDir?: string } = {}) => {
     if (child) throw new Error('The server is already running')
     if (next.distDir) distDir = next.distDir
+    if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}`)
     const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...options.env }
-    const script = distDir ? 'e2e/support/serve-dist.ts' : 'supabase/local/start.ts'
     // Its own process group, so stopping it also stops the node process tsx runs.
-    const current = spawn(tsx, [script], {
+    const current = spawn(tsx, ['e2e/support/serve-dist.ts'], {
       cwd: root,
-      env: distDir ? { ...env, DIST_DIR: distDir } : env,
+      env: { ...env, DIST_DIR: distDir },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     })
