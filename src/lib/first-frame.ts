@@ -3,9 +3,9 @@ import { afterNextPaint } from './after-next-paint'
 /**
  * The class `<html>` carries while a prebuilt page's first frames are drawn. The page's later parts (the
  * home page's sections below the hero, a listing's cards, on a phone a product's purchase block and all
- * below it) carry `laterClass`, or are the children of an element that carries `laterEachClass`. They
- * are left undrawn while the mark is there (app-shell.css), so that the first frame drawn once the HTML
- * has been read holds the page's header and the rest of its first screen only. The parts then come one per frame, in the page's order, each marked `shownClass` as it comes
+ * below it) carry `laterClass` and are left undrawn while the mark is there (app-shell.css), so that the
+ * first frame drawn once the HTML has been read holds the page's header and the rest of its first screen
+ * only. The parts then come one per frame, in the page's order, each marked `shownClass` as it comes
  * (and drawn from then on, near the view or not: app-shell.css says why): drawn together they made one
  * long task on a cheap phone (styles, layout, paint and the requests of their lazy pictures, which start
  * as they are laid out). Once a part lies beyond the screen and a half the browser draws ahead of the
@@ -14,11 +14,11 @@ import { afterNextPaint } from './after-next-paint'
  */
 export const firstFrameClass = 'lk-first-frame'
 
-/** A part of a prebuilt page left undrawn in its first frame (see above). */
+/**
+ * A part of a prebuilt page left undrawn in its first frame (see above). Each part carries it itself, a
+ * list's every item included: app-shell.css says why a list's class cannot stand for its items.
+ */
 export const laterClass = 'lk-later'
-
-/** An element each of whose children is one of the page's later parts (a list of cards, of sections). */
-export const laterEachClass = 'lk-later-each'
 
 /** A later part that came while the page's first frames were drawn one part at a time. */
 export const shownClass = 'lk-shown'
@@ -46,8 +46,7 @@ export function markFirstFrame(doc: Document = document): void {
 /** After the next frame, the page's later parts one per frame; then the mark goes. */
 function revealInTurn(doc: Document, view: Window) {
   const root = doc.documentElement
-  // In the page's order: the selector's matches come as the document has them.
-  const parts = [...doc.querySelectorAll(`.${laterClass}, .${laterEachClass} > *`)]
+  const parts = [...doc.getElementsByClassName(laterClass)]
   let next = 0
   let cancelFrame = () => {}
   let timer: number | undefined

@@ -4,7 +4,6 @@ import {
   firstFrameAtMost,
   firstFrameClass,
   laterClass,
-  laterEachClass,
   markFirstFrame,
   shownClass,
 } from '@/lib/first-frame'
@@ -98,31 +97,6 @@ describe("the page's first frames", () => {
     expect(page.drawn()).toEqual([true, true, true])
     // Each keeps its own mark, so that it stays drawn.
     expect(page.parts.every((part) => part.classList.contains(shownClass))).toBe(true)
-  })
-
-  it("take an element marked for its children as a part per child, in the page's order", () => {
-    vi.useFakeTimers()
-    const page = loadingDocument(1)
-    const list = page.doc.createElement('ul')
-    list.className = laterEachClass
-    list.innerHTML = '<li>First card</li><li>Second card</li>'
-    page.doc.body.prepend(list)
-    const cards = [...list.children]
-    const drawn = () =>
-      [...cards, ...page.parts].map(
-        (part) => window.getComputedStyle(part).contentVisibility !== 'hidden',
-      )
-    markFirstFrame(page.doc)
-    page.read()
-    expect(drawn()).toEqual([false, false, false])
-    page.drawFrame()
-    expect(drawn()).toEqual([true, false, false])
-    page.drawFrame()
-    expect(drawn()).toEqual([true, true, false])
-    page.drawFrame()
-    expect(drawn()).toEqual([true, true, true])
-    page.drawFrame()
-    expect(page.marked()).toBe(false)
   })
 
   it('waste no frame on a part some screens draw at once, nor on one gone from the page', () => {

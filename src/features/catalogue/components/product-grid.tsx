@@ -1,12 +1,12 @@
 import { memo } from 'react'
-import { laterEachClass } from '@/lib/first-frame'
+import { laterClass } from '@/lib/first-frame'
 import type { Product } from '../types'
 import { ProductCard, ProductCardSkeleton } from './product-card'
 import './product-grid.css'
 
 /**
- * Two columns on phones, three (or four on wide pages) above; the first row loads its images first. Each
- * card is one of the page's later parts (first-frame.ts).
+ * Two columns on phones, three (or four on wide pages) above; the first row loads its images first. The
+ * cards are the page's later parts (first-frame.ts).
  * Memoised: a page's other updates (a drawer opening, a filter being typed) do not rebuild the cards.
  */
 export const ProductGrid = memo(function ProductGrid({
@@ -19,12 +19,9 @@ export const ProductGrid = memo(function ProductGrid({
   label?: string
 }) {
   return (
-    <ul
-      aria-label={label}
-      className={`${wide ? 'product-grid product-grid--wide' : 'product-grid'} ${laterEachClass}`}
-    >
+    <ul aria-label={label} className={wide ? 'product-grid product-grid--wide' : 'product-grid'}>
       {products.map((product, index) => (
-        <li key={product.id}>
+        <li key={product.id} className={laterClass}>
           <ProductCard product={product} priority={index < 2} />
         </li>
       ))}

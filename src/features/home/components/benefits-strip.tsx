@@ -1,7 +1,8 @@
 import { HandHeartIcon, ReturnIcon, ShieldCheckIcon, TruckIcon } from '@/components/icons'
 import { delivery, returnsPolicy } from '@/config/site'
-import './home-sections.css'
+import { laterClass } from '@/lib/first-frame'
 import { groupDigits } from '@/lib/money'
+import './home-sections.css'
 
 /** The benefits strip: the threshold and the return window come from the store config. */
 const benefits = [
@@ -21,7 +22,7 @@ const benefits = [
 
 export function BenefitsStrip() {
   return (
-    <section aria-label="Why shop with us" className="benefits">
+    <section aria-label="Why shop with us" className={`benefits ${laterClass}`}>
       <ul className="home-container home-list benefits__list">
         {benefits.map(({ icon: Icon, title, text }) => (
           <li key={title} className="benefit">

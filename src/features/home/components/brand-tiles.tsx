@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { paths } from '@/config/paths'
+import { laterClass } from '@/lib/first-frame'
 import { LabelMark } from './label-mark'
 import { SectionHeading } from './section-heading'
 
@@ -29,7 +30,10 @@ const labels = [
 
 export function BrandTiles() {
   return (
-    <section aria-labelledby="shop-by-brand" className="home-section home-section--cream">
+    <section
+      aria-labelledby="shop-by-brand"
+      className={`home-section home-section--cream ${laterClass}`}
+    >
       <div className="home-container">
         <SectionHeading id="shop-by-brand" eyebrow="Our labels" title="Shop by Brand">
           Designed in Nairobi, made with Kenyan hands and the best of the world.

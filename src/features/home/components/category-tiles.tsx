@@ -1,4 +1,5 @@
 import { Link, linkOptions } from '@tanstack/react-router'
+import { laterClass } from '@/lib/first-frame'
 import { Illustration, SectionHeading } from './section-heading'
 
 /** Shop by category. */
@@ -37,7 +38,7 @@ const categories = [
 
 export function CategoryTiles() {
   return (
-    <section aria-labelledby="shop-by-category" className="home-section">
+    <section aria-labelledby="shop-by-category" className={`home-section ${laterClass}`}>
       <div className="home-container">
         <SectionHeading id="shop-by-category" eyebrow="Curated for you" title="Shop by Category" />
         <ul className="home-list category-tiles__list">

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowRightIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
+import { laterClass } from '@/lib/first-frame'
 import { Illustration, SectionHeading } from './section-heading'
 
 /** Fashion collections: women, men and heritage. */
@@ -27,7 +28,7 @@ const collections = [
 
 export function Collections() {
   return (
-    <section aria-labelledby="fashion-collections" className="home-section">
+    <section aria-labelledby="fashion-collections" className={`home-section ${laterClass}`}>
       <div className="home-container">
         <SectionHeading
           id="fashion-collections"

@@ -2,12 +2,16 @@ import type { ReactNode } from 'react'
 import { AfterHydration } from '@/components/after-hydration'
 import { StarIcon } from '@/components/icons'
 import { store } from '@/config/site'
+import { laterClass } from '@/lib/first-frame'
 import './home-sections.css'
 
 /** The community claim above the home page's newsletter signup (passed in as `form`). */
 export function CommunitySignup({ form }: { form?: ReactNode }) {
   return (
-    <section aria-labelledby="join-community" className="home-section home-section--cream">
+    <section
+      aria-labelledby="join-community"
+      className={`home-section home-section--cream ${laterClass}`}
+    >
       <div className="community__inner">
         <div className="community__stars" aria-hidden="true">
           {[0, 1, 2, 3, 4].map((star) => (

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { buttonLinkClass } from '@/components/button-link'
+import { laterClass } from '@/lib/first-frame'
 import { Illustration, SectionHeading } from './section-heading'
 
 const shoes = [
@@ -12,7 +13,10 @@ const shoes = [
 /** The premium footwear section, leading to the shoe store. */
 export function FootwearSection() {
   return (
-    <section aria-labelledby="premium-footwear" className="home-section home-section--ivory">
+    <section
+      aria-labelledby="premium-footwear"
+      className={`home-section home-section--ivory ${laterClass}`}
+    >
       <div className="home-container footwear__inner">
         <div>
           <SectionHeading

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { AfterFirstPaint } from '@/components/after-first-paint'
-import { laterEachClass } from '@/lib/first-frame'
 import { BenefitsStrip } from './benefits-strip'
 import { BrandTiles } from './brand-tiles'
 import { CategoryTiles } from './category-tiles'
@@ -28,8 +27,7 @@ export function HomePage({ newsletter, rails }: HomePageProps) {
     <>
       <Hero />
       <AfterFirstPaint reserve="100vh">
-        {/* Each section below the hero is one of the page's later parts (first-frame.ts). */}
-        <div className={`home-below ${laterEachClass}`}>
+        <div className="home-below">
           <CategoryTiles />
           <BrandTiles />
           <SaleBanner />

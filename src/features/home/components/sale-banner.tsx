@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { buttonLinkClass } from '@/components/button-link'
 import { promotions } from '@/config/site'
+import { laterClass } from '@/lib/first-frame'
 import './home-sections.css'
 
 /** The sale banner: the percentage comes from the store config. */
 export function SaleBanner() {
   return (
-    <section aria-labelledby="sale-banner" className="sale-banner">
+    <section aria-labelledby="sale-banner" className={`sale-banner ${laterClass}`}>
       <div className="home-container sale-banner__inner">
         <div>
           <p className="sale-banner__eyebrow">THE SEASON SALE</p>
