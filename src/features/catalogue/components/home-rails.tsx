@@ -40,7 +40,7 @@ function Rail({
         ) : null}
       </div>
       {ready ? (
-        <ProductGrid products={products} wide label={title} />
+        <ProductGrid products={products} wide label={title} below />
       ) : (
         <ProductGridSkeleton count={railSize} wide />
       )}

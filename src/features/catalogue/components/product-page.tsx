@@ -127,7 +127,7 @@ function ProductRow({ title, products }: { title: string; products: Product[] })
   return (
     <section aria-label={title} className={`product-row ${laterClass}`}>
       <h2 className="product-row__title">{title}</h2>
-      <ProductGrid products={products} wide label={title} />
+      <ProductGrid products={products} wide label={title} below />
     </section>
   )
 }

@@ -74,6 +74,21 @@ describe('listing page', { timeout: 20_000 }, () => {
     expect(within(card).getByText('KSH 38,500')).toBeInTheDocument()
   })
 
+  it("loads its first row's pictures at once and first, the rest as they near the screen", async () => {
+    await renderListing('/women')
+    const images = [...grid('Women products').querySelectorAll('img')]
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      ...Array<string>(images.length - 2).fill('lazy'),
+    ])
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      'high',
+      ...Array<null>(images.length - 2).fill(null),
+    ])
+  })
+
   it('shows sale prices, the old price struck, the discount and New badges', async () => {
     await renderListing('/women')
     const card = screen.getByRole('article', { name: 'Kitenge Print Midi Dress' })

@@ -168,6 +168,21 @@ describe('product page', { timeout: 20_000 }, () => {
     expect(within(related).getByRole('article', { name: 'Kitenge Print Midi Dress' }))
   })
 
+  it("loads the product's picture first, the related products' pictures only as they near the screen", async () => {
+    await renderProduct('/product/dress-001')
+    const picture = screen.getByRole('img', { name: 'Silk Evening Gown' })
+    expect(picture).toHaveAttribute('loading', 'eager')
+    expect(picture).toHaveAttribute('fetchpriority', 'high')
+    const related = [
+      ...screen.getByRole('list', { name: 'You may also like' }).querySelectorAll('img'),
+    ]
+    expect(related.length).toBeGreaterThan(0)
+    for (const image of related) {
+      expect(image).toHaveAttribute('loading', 'lazy')
+      expect(image).not.toHaveAttribute('fetchpriority')
+    }
+  })
+
   it('remembers it was viewed and lists what was viewed before', async () => {
     const store = makeStore()
     store.dispatch(productViewed('shoes-001'))
