@@ -180,7 +180,9 @@ test("as the first frames' mark goes, the browser restyles the parts still waiti
     ts: number
     args?: { elementCount?: number; data?: { message?: string } }
   }> = []
-  session.on('Tracing.dataCollected', ({ value }) => events.push(...(value as typeof events)))
+  session.on('Tracing.dataCollected', ({ value }) =>
+    events.push(...(value as unknown as typeof events)),
+  )
   const complete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve))
   await session.send('Tracing.start', {
     traceConfig: { includedCategories: ['devtools.timeline'] },
