@@ -14,7 +14,9 @@ test('the email offer code takes 40% off (capped) at checkout and staff see it',
   // The offer opens 5 s after the first visit, then the shop, the inbox, checkout and the admin.
   test.setTimeout(150_000)
   // The splash is skipped; the first-visit offer is not.
-  await context.addInitScript(() => window.sessionStorage.setItem('luxe.skip-splash', '1'))
+  await context.addInitScript(() => {
+    window.luxeSkipSplash = true
+  })
   const email = uniqueEmail('welcome')
 
   await page.goto('/')

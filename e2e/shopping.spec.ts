@@ -13,7 +13,7 @@ const expect = baseExpect.configure({ timeout: 20_000 })
 test.beforeEach(async ({ context }) => {
   // Skip the five-second splash and the first-visit offer, which would cover the page.
   await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
+    window.luxeSkipSplash = true
     window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
   })
 })

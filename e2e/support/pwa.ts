@@ -3,7 +3,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test'
 /** Skips the five-second splash and the first-visit email offer, which would cover the page. */
 export async function skipIntro(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
-    window.sessionStorage.setItem('luxe.skip-splash', '1')
+    window.luxeSkipSplash = true
     window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
   })
 }

@@ -34,7 +34,7 @@ const recordInputs = `
 `
 /** Skip the splash and the email offer: the figures are about the shop, not a timed intro. */
 const introSkipped = () => {
-  window.sessionStorage.setItem('luxe.skip-splash', '1')
+  window.luxeSkipSplash = true
   window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
 }
 

@@ -94,7 +94,7 @@ async function waitForQuiet(relay: Relay, page: Page) {
 
 /** Skip the splash and the email offer: the figures are about the shop, not a timed intro. */
 const introSkipped = () => {
-  window.sessionStorage.setItem('luxe.skip-splash', '1')
+  window.luxeSkipSplash = true
   window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
 }
 

@@ -80,7 +80,9 @@ async function measure(url: string, width: number, height: number, scale: number
       hasTouch: width < 768,
       serviceWorkers: 'block',
     })
-    await context.addInitScript(() => sessionStorage.setItem('luxe.skip-splash', '1'))
+    await context.addInitScript(() => {
+      window.luxeSkipSplash = true
+    })
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')

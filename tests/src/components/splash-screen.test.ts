@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { skipSplashKey, splashCss, splashOptions, startSplash } from '@/components/splash-screen'
+import { splashCss, splashOptions, startSplash } from '@/components/splash-screen'
 import { showWhileAnimating } from './splash-support'
 
 /**
@@ -19,6 +19,7 @@ describe('the start-up splash', () => {
     delete window.luxeSplash
     document.head.querySelectorAll('style').forEach((style) => style.remove())
     sessionStorage.clear()
+    delete window.luxeSkipSplash
     window.history.replaceState(null, '', '/')
     vi.useRealTimers()
   })
@@ -94,8 +95,8 @@ describe('the start-up splash', () => {
     expect(window.luxeSplash).toBe(splash)
   })
 
-  it('is skipped when automated tests set the session flag', () => {
-    sessionStorage.setItem(skipSplashKey, '1')
+  it('is skipped when automated tests set the flag', () => {
+    window.luxeSkipSplash = true
     const splash = startSplash(splashOptions)
     expect(splash.done).toBe(true)
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()

@@ -12,7 +12,7 @@ import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useStartupSplash } from '@/app/layout/use-startup-splash'
 import { system } from '@/components/ui/chakra-theme'
-import { skipSplashKey, splashOptions, startSplash } from '@/components/splash-screen'
+import { splashOptions, startSplash } from '@/components/splash-screen'
 import { showWhileAnimating } from './splash-support'
 
 /**
@@ -63,6 +63,7 @@ describe('the start-up splash in the shell', () => {
     delete window.luxeSplash
     document.head.querySelectorAll('style[data-test-splash]').forEach((style) => style.remove())
     sessionStorage.clear()
+    delete window.luxeSkipSplash
   })
 
   it('covers the first page, which is already rendered underneath, and goes when its CSS ends', async () => {
@@ -101,8 +102,8 @@ describe('the start-up splash in the shell', () => {
     expect(screen.getByText('Splash gone')).toBeInTheDocument()
   })
 
-  it('is skipped when automated tests set the session flag', async () => {
-    sessionStorage.setItem(skipSplashKey, '1')
+  it('is skipped when automated tests set the flag', async () => {
+    window.luxeSkipSplash = true
     await renderAt('/')
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument()
     expect(splash()).not.toBeInTheDocument()
