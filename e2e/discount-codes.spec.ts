@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { MANAGER_EMAIL, signInAt, uniqueEmail } from './support/accounts'
+import { skipSplash } from './support/first-visit'
 
 /**
  * The welcome code end to end on `npm start`: the email offer issues a code, the development inbox has
@@ -14,9 +15,7 @@ test('the email offer code takes 40% off (capped) at checkout and staff see it',
   // The offer opens 5 s after the first visit, then the shop, the inbox, checkout and the admin.
   test.setTimeout(150_000)
   // The splash is skipped; the first-visit offer is not.
-  await context.addInitScript(() => {
-    window.luxeSkipSplash = true
-  })
+  await context.addInitScript(skipSplash)
   const email = uniqueEmail('welcome')
 
   await page.goto('/')

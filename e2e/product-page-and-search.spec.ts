@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test'
+import { seenPopup, skipSplash } from './support/first-visit'
 
 /**
  * The product page on a phone (quick-add bar, one colour chosen, specifications of a watch), search
@@ -10,10 +11,8 @@ const expect = baseExpect.configure({ timeout: 20_000 })
 
 test.beforeEach(async ({ context }) => {
   // Skip the five-second splash and the first-visit offer, which would cover the page.
-  await context.addInitScript(() => {
-    window.luxeSkipSplash = true
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
+  await context.addInitScript(skipSplash)
+  await context.addInitScript(seenPopup)
 })
 
 const phone = { width: 360, height: 740 }

@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { seenPopup, skipSplash } from './support/first-visit'
 import { device } from './support/device'
 import { navigateInApp } from './support/navigation'
 
@@ -12,10 +13,8 @@ const expect = baseExpect.configure({ timeout: 20_000 })
 
 test.beforeEach(async ({ context }) => {
   // Skip the five-second splash and the first-visit offer, which would cover the page.
-  await context.addInitScript(() => {
-    window.luxeSkipSplash = true
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
+  await context.addInitScript(skipSplash)
+  await context.addInitScript(seenPopup)
 })
 
 const count = (page: Page) => page.getByRole('status').filter({ hasText: /^\d+ products?$/ })

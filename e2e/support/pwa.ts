@@ -1,11 +1,10 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { seenPopup, skipSplash } from './first-visit'
 
 /** Skips the five-second splash and the first-visit email offer, which would cover the page. */
 export async function skipIntro(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    window.luxeSkipSplash = true
-    window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-  })
+  await context.addInitScript(skipSplash)
+  await context.addInitScript(seenPopup)
 }
 
 /** Waits until the service worker controls the page (it claims the first visit's page on activate). */

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { median, type Figure } from './support/figure'
 import { startServer } from './support/server-process'
+import { seenPopup, skipSplash } from '../../e2e/support/first-visit'
 import { chromiumArgs } from '../support/chromium-args'
 
 /**
@@ -32,12 +33,6 @@ const recordInputs = `
     }
   }).observe({ type: 'event', durationThreshold: ${THRESHOLD_MS}, buffered: true })
 `
-/** Skip the splash and the email offer: the figures are about the shop, not a timed intro. */
-const introSkipped = () => {
-  window.luxeSkipSplash = true
-  window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-}
-
 type Input = { name: string; start: number; duration: number }
 
 /** Runs `act` and returns its slowest input's time to the next paint (THRESHOLD_MS when none was slower). */
@@ -71,7 +66,9 @@ const moveNames: Record<Move, string> = {
 
 async function oneRun(browser: Browser, baseURL: string): Promise<Record<Move, number>> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })
-  await context.addInitScript(introSkipped)
+  // The figures are about the shop, not a timed intro.
+  await context.addInitScript(skipSplash)
+  await context.addInitScript(seenPopup)
   await context.addInitScript({ content: recordInputs })
   try {
     const page = await context.newPage()

@@ -4,6 +4,7 @@ import { chromium, type Browser, type CDPSession, type Page } from '@playwright/
 import { SLOW_4G } from './support/slow-4g'
 import { median, withVerdict, type Figure } from './support/figure'
 import { freePort, startServer } from './support/server-process'
+import { seenPopup, skipSplash } from '../../e2e/support/first-visit'
 import { chromiumArgs } from '../support/chromium-args'
 
 /**
@@ -92,12 +93,6 @@ async function waitForQuiet(relay: Relay, page: Page) {
   }
 }
 
-/** Skip the splash and the email offer: the figures are about the shop, not a timed intro. */
-const introSkipped = () => {
-  window.luxeSkipSplash = true
-  window.localStorage.setItem('email_popup_seen', '2026-01-01T00:00:00.000Z')
-}
-
 /**
  * Records, as `window.__rendered`, the milliseconds from navigation start until the home page's hero
  * heading is on screen. Plain text, not a function: tsx would wrap nested functions in a helper that
@@ -178,7 +173,9 @@ interface RunFigures {
 
 async function oneRun(browser: Browser, relay: Relay): Promise<RunFigures> {
   const context = await browser.newContext({ baseURL: relay.url })
-  await context.addInitScript(introSkipped)
+  // The figures are about the shop, not a timed intro.
+  await context.addInitScript(skipSplash)
+  await context.addInitScript(seenPopup)
   await context.addInitScript({ content: renderedMark })
   try {
     // First visit, over Lighthouse's "Slow 4G". Chromium throttles after the socket, so bytes before the

@@ -7,6 +7,7 @@ import { signIn } from '../supabase/admin/admin-kit'
 import type { TestServer } from '../support/server'
 import { type Figure } from './support/figure'
 import { startServer } from './support/server-process'
+import { skipSplash } from '../../e2e/support/first-visit'
 import { chromiumArgs } from '../support/chromium-args'
 
 /**
@@ -80,9 +81,7 @@ async function measure(url: string, width: number, height: number, scale: number
       hasTouch: width < 768,
       serviceWorkers: 'block',
     })
-    await context.addInitScript(() => {
-      window.luxeSkipSplash = true
-    })
+    await context.addInitScript(skipSplash)
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
