@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Launcher } from 'chrome-launcher'
+import { desktopUiFeatures, disableFeatures } from '../support/chromium-args'
 import { serveBlankDocument } from './support/blank-document'
 import { median, type Figure } from './support/figure'
 
@@ -11,6 +13,8 @@ import { median, type Figure } from './support/figure'
  * (floor.ts) is measured beside our pages in the same run: on this noisy machine the gap is the figure.
  */
 const chromeFlags = [
+  // chrome-launcher's own switches come first, and Chromium keeps only the last --disable-features.
+  disableFeatures(Launcher.defaultFlags(), desktopUiFeatures),
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',

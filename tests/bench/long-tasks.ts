@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js'
 import WebSocket from 'ws'
-import { chromiumArgs } from '../support/chromium-args'
+import { chromiumArgs, disableFeatures, desktopUiFeatures } from '../support/chromium-args'
 import { ourPages } from './lighthouse'
 import { serveBlankDocument } from './support/blank-document'
 import { SLOW_4G } from './support/slow-4g'
@@ -73,7 +73,13 @@ const commitNavigation = 'DocumentLoader::CommitNavigation'
 async function openBrowser(profile: string) {
   const chrome = spawn(
     chromePath,
-    [...chromiumArgs, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      ...chromiumArgs,
+      disableFeatures([], desktopUiFeatures),
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   )
   const endpoint = await new Promise<string>((resolve, reject) => {

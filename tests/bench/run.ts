@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
+import { ensureChromium } from '../tools/ensure-chromium'
 import { withVerdict, type Figure } from './support/figure'
 import { startServer } from './support/server-process'
 
@@ -45,6 +46,9 @@ for (const name of [...skip, ...only]) {
   }
 }
 const quick = args.includes('--quick')
+const chosen = (name: string) => !skip.has(name) && (only.size === 0 || only.has(name))
+/** The parts that drive a browser: on a fresh machine Debian's Chromium is installed first. */
+const BROWSER_PARTS = ['lighthouse', 'long-tasks', 'interactions', 'offline', 'pictures']
 
 type Part = { name: string; run: () => Promise<Figure[]> }
 
@@ -135,11 +139,12 @@ const load = () => loadavg()[0]!.toFixed(1)
 
 async function main() {
   const loadAtStart = load()
+  if (BROWSER_PARTS.some(chosen)) ensureChromium()
   await ensureBuild()
   const figures: Array<Figure & { pass: boolean | null }> = []
   const errors: string[] = []
   for (const part of parts) {
-    if (skip.has(part.name) || (only.size && !only.has(part.name))) continue
+    if (!chosen(part.name)) continue
     console.info(`▶ ${part.name}`)
     try {
       const started = performance.now()

@@ -12,3 +12,25 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ]
+
+/**
+ * Desktop Chromium's own interface that a page's timings must not share the machine with. Chromium 156
+ * draws its address bar's suggestion popup as two web pages (chrome://omnibox-popup.top-chrome/) and
+ * loads them in their own renderer as the browser starts, headless or not: 1-2 s of CPU in the first
+ * seconds, on a 2-core machine while the measured page loads (the floor page's longest task at 4× CPU,
+ * one first visit each, 3 alternating pairs: 468-792 ms with them, 356-375 ms without). A phone's browser
+ * has no such pages.
+ *
+ * Chromium reads only the last `--disable-features` switch it is given, so a launcher that sets its own
+ * (Playwright, chrome-launcher) must get one list with both: see `disableFeatures`.
+ */
+export const desktopUiFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
+
+/** One `--disable-features` switch: the launcher's own list (from its default switches) and ours. */
+export function disableFeatures(launcherSwitches: readonly string[], ours: readonly string[]) {
+  const prefix = '--disable-features='
+  const theirs = launcherSwitches
+    .filter((flag) => flag.startsWith(prefix))
+    .flatMap((flag) => flag.slice(prefix.length).split(','))
+  return `${prefix}${[...new Set([...theirs, ...ours])].filter(Boolean).join(',')}`
+}
