@@ -21,13 +21,24 @@ function markEmailPopupSeen() {
   }
 }
 
+/**
+ * When the page finished loading, on `performance.now()`'s clock. The offer's delay counts from there, not
+ * from when this component started: on a cheap phone the app takes over the prebuilt page seconds after
+ * its load. During the load event itself (or where the browser keeps no navigation entry) it is now.
+ */
+function loadedAt(): number {
+  const [navigation] = (performance.getEntriesByType?.('navigation') ??
+    []) as PerformanceNavigationTiming[]
+  return navigation && navigation.loadEventEnd > 0 ? navigation.loadEventEnd : performance.now()
+}
+
 export interface EmailOfferProps {
   /** True while something must not be covered: the splash, checkout, the admin area. */
   suppressed: boolean
 }
 
 /**
- * The first-visit email offer: the popup appears `emailPopupDelayMs` after the app starts
+ * The first-visit email offer: the popup appears `emailPopupDelayMs` after the page's load
  * unless this device has seen it; accepting, declining or closing sets the flag. If it falls due while
  * suppressed it waits until it is allowed. The dialog itself is only downloaded when it is due.
  */
@@ -38,12 +49,21 @@ export function EmailOffer({ suppressed }: EmailOfferProps) {
 
   useEffect(() => {
     if (seen) return
-    // Drawn as a transition: React builds the dialog in short pieces, answering taps between them.
-    const timer = window.setTimeout(
-      () => startTransition(() => setDue(true)),
-      timings.emailPopupDelayMs,
-    )
-    return () => window.clearTimeout(timer)
+    let timer: number | undefined
+    const count = () => {
+      const waited = performance.now() - loadedAt()
+      // Drawn as a transition: React builds the dialog in short pieces, answering taps between them.
+      timer = window.setTimeout(
+        () => startTransition(() => setDue(true)),
+        Math.max(0, timings.emailPopupDelayMs - waited),
+      )
+    }
+    if (document.readyState === 'complete') count()
+    else window.addEventListener('load', count, { once: true })
+    return () => {
+      window.removeEventListener('load', count)
+      window.clearTimeout(timer)
+    }
   }, [seen])
 
   if (seen || !due || done) return null

@@ -83,6 +83,23 @@ describe('EmailOffer', () => {
     expect(await screen.findByRole('dialog', { name: /40% OFF/ })).toBeInTheDocument()
   })
 
+  it('counts the 5 seconds from the page’s load, not from when the app took the page over', async () => {
+    // The app started 3 s after the page had loaded (a slow phone's hydration).
+    const loadEventEnd = performance.now() - 3000
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation((type: string) =>
+      type === 'navigation' ? ([{ loadEventEnd }] as unknown as PerformanceEntryList) : [],
+    )
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    renderOffer()
+    elapse(1900)
+    await act(() => vi.dynamicImportSettled())
+    expect(dialog()).not.toBeInTheDocument()
+    elapse(100)
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+    expect(await screen.findByRole('dialog', { name: /40% OFF/ })).toBeInTheDocument()
+  })
+
   it('never appears once this device has seen it', async () => {
     localStorage.setItem(seenKey, '2026-01-01T00:00:00.000Z')
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
