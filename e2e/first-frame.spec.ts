@@ -316,6 +316,13 @@ test("a product page's first frame on a phone leaves its purchase block and all 
   const { inFirstFrame, shifts } = await firstFrame(page)
   expect(inFirstFrame).toEqual(['hidden', 'hidden', 'hidden'])
   expect(shifts).toEqual([])
+  // The related products fill no first screen: none of their cards is drawn before it comes near.
+  const relatedCards = await page
+    .getByRole('region', { name: 'You may also like' })
+    .locator('li')
+    .evaluateAll((cards) => cards.map((card) => getComputedStyle(card).contentVisibility))
+  expect(relatedCards.length).toBeGreaterThan(0)
+  expect(new Set(relatedCards)).toEqual(new Set(['auto']))
   // Further down, the quick-add bar comes, and the assistant's button rises above it: a move that
   // shifts nothing (a scroll is no input that excuses a shift).
   const assistant = page.getByRole('button', { name: 'Open AI Shopping Assistant' })
