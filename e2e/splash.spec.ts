@@ -156,23 +156,67 @@ test.describe('splash screen', () => {
     const released = await holdAppCode(page)
     await page.goto('/')
     await expect(splashBar(page)).toBeVisible()
+    // What plays as it opens: the bar and the percentage, by transform alone (the compositor moves
+    // them); the fade-out is waiting for its start. An animation of the splash's visibility ran on the
+    // main thread.
+    const playing = await page.evaluate(() =>
+      document
+        .querySelector('.lk-splash')!
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().progress !== null)
+        .map((animation) =>
+          (animation.effect as KeyframeEffect)
+            .getKeyframes()
+            .flatMap((frame) => Object.keys(frame))
+            .filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
+        ),
+    )
+    expect(playing.length).toBeGreaterThan(0)
+    expect(new Set(playing.flat())).toEqual(new Set(['transform']))
     // The page's own first frames are over (its later parts drawn).
     await expect(page.locator('html')).not.toHaveClass(/lk-first-frame/)
     const cdp = await page.context().newCDPSession(page)
-    const events: Array<{ name: string }> = []
-    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as typeof events)))
+    const events: Array<{ name: string; ts: number; args?: { data?: { message?: string } } }> = []
+    cdp.on('Tracing.dataCollected', ({ value }) =>
+      events.push(...(value as unknown as typeof events)),
+    )
     await cdp.send('Tracing.start', {
       traceConfig: { includedCategories: ['devtools.timeline'] },
       transferMode: 'ReportEvents',
     })
-    await page.waitForTimeout(1000)
+    // A second of the splash playing, stamped in the trace, or less if its fade-out starts sooner (on a
+    // busy machine the page's first frames can end late in its 5 s): the fade is the one part that may
+    // restyle, and it is not what this test watches.
+    const watchedMs = await page.evaluate(async () => {
+      const splash = document.querySelector('.lk-splash')!
+      console.timeStamp('watch starts')
+      const started = performance.now()
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1000)
+        splash.addEventListener('animationstart', (event) => {
+          if (event.target !== splash) return
+          clearTimeout(timer)
+          resolve()
+        })
+      })
+      console.timeStamp('watch ends')
+      return performance.now() - started
+    })
     const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
     await cdp.send('Tracing.end')
     await complete
-    await expect(splashBar(page)).toBeVisible()
-    // The bar and the percentage move on the compositor. An animation of the splash's visibility ran on
-    // the main thread: it recalculated styles for each frame, about 50 times in that second.
-    expect(events.filter((event) => event.name === 'UpdateLayoutTree').length).toBeLessThan(5)
+    // And in a trace while the splash played: such an animation recalculated styles for each frame,
+    // about 50 times a second. On a machine so busy that the page's first frames ended in the splash's
+    // last 300 ms, that window is too short to tell, and the check above stands alone.
+    const stamp = (message: string) =>
+      events.find((event) => event.name === 'TimeStamp' && event.args?.data?.message === message)!
+        .ts
+    const [from, to] = [stamp('watch starts'), stamp('watch ends')]
+    const restyles = events.filter(
+      (event) => event.name === 'UpdateLayoutTree' && event.ts > from && event.ts < to,
+    )
+    if (watchedMs >= 300) expect(restyles.length).toBeLessThan(5)
+    else test.info().annotations.push({ type: 'note', description: `watched ${watchedMs} ms only` })
     released()
   })
 })
