@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { firstScreenFaces } from '../src/config/fonts'
 import { seenPopup, skipSplash } from './support/first-visit'
+import { traceBetweenStamps } from './support/trace'
 
 /**
  * What a prebuilt page draws in its first frames (src/lib/first-frame.ts): what is on screen as it opens,
@@ -174,36 +175,17 @@ test("as the first frames' mark goes, the browser restyles the parts still waiti
       elements: document.getElementsByTagName('*').length,
     }
   })
-  const session = await page.context().newCDPSession(page)
-  const events: Array<{
-    name: string
-    ts: number
-    args?: { elementCount?: number; data?: { message?: string } }
-  }> = []
-  session.on('Tracing.dataCollected', ({ value }) =>
-    events.push(...(value as unknown as typeof events)),
-  )
-  const complete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve))
-  await session.send('Tracing.start', {
-    traceConfig: { includedCategories: ['devtools.timeline'] },
-    transferMode: 'ReportEvents',
-  })
   // Whatever else the page changed meanwhile is worked out first; the trace's stamps bound what the
   // mark's going alone costs.
-  await page.evaluate(() => {
+  const { events } = await traceBetweenStamps(page, () => {
     void document.body.offsetHeight
-    console.timeStamp('mark goes')
+    console.timeStamp('from')
     document.documentElement.classList.remove('lk-first-frame')
     void document.body.offsetHeight
-    console.timeStamp('mark gone')
+    console.timeStamp('to')
   })
-  await session.send('Tracing.end')
-  await complete
-  const stamp = (message: string) =>
-    events.find((event) => event.name === 'TimeStamp' && event.args?.data?.message === message)!.ts
-  const [from, to] = [stamp('mark goes'), stamp('mark gone')]
   const restyled = events
-    .filter((event) => event.name === 'UpdateLayoutTree' && event.ts > from && event.ts < to)
+    .filter((event) => event.name === 'UpdateLayoutTree')
     .reduce((sum, event) => sum + (event.args?.elementCount ?? 0), 0)
   // With a rule ending in `.list > *` it was 280 of the page's 700.
   expect(restyled, `${named} elements named, of ${elements}`).toBeLessThanOrEqual(named)

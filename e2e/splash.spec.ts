@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { seenPopup } from './support/first-visit'
 import { holdAppCode } from './support/navigation'
+import { traceBetweenStamps } from './support/trace'
 
 /** The start-up splash, played in full here (once per scenario) over the page it opens on. */
 
@@ -190,21 +191,14 @@ test.describe('splash screen', () => {
     expect(new Set(playing.flat())).toEqual(new Set(['transform']))
     // The page's own first frames are over (its later parts drawn).
     await expect(page.locator('html')).not.toHaveClass(/lk-first-frame/)
-    const cdp = await page.context().newCDPSession(page)
-    const events: Array<{ name: string; ts: number; args?: { data?: { message?: string } } }> = []
-    cdp.on('Tracing.dataCollected', ({ value }) =>
-      events.push(...(value as unknown as typeof events)),
-    )
-    await cdp.send('Tracing.start', {
-      traceConfig: { includedCategories: ['devtools.timeline'] },
-      transferMode: 'ReportEvents',
-    })
-    // A second of the splash playing, stamped in the trace, or less if its fade-out starts sooner (on a
-    // busy machine the page's first frames can end late in its 5 s): the fade is the one part that may
-    // restyle, and it is not what this test watches.
-    const watchedMs = await page.evaluate(async () => {
+    // A second of the splash playing, or less if its fade-out starts sooner (on a busy machine the page's
+    // first frames can end late in its 5 s): the fade is the one part that may restyle, and it is not
+    // what this test watches. Such an animation of visibility recalculated styles for each frame, about
+    // 50 times a second. On a machine so busy that the first frames ended in the splash's last 300 ms,
+    // that window is too short to tell, and the check above stands alone.
+    const { result: watchedMs, events } = await traceBetweenStamps(page, async () => {
       const splash = document.querySelector('.lk-splash')!
-      console.timeStamp('watch starts')
+      console.timeStamp('from')
       const started = performance.now()
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 1000)
@@ -214,22 +208,10 @@ test.describe('splash screen', () => {
           resolve()
         })
       })
-      console.timeStamp('watch ends')
+      console.timeStamp('to')
       return performance.now() - started
     })
-    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
-    await cdp.send('Tracing.end')
-    await complete
-    // And in a trace while the splash played: such an animation recalculated styles for each frame,
-    // about 50 times a second. On a machine so busy that the page's first frames ended in the splash's
-    // last 300 ms, that window is too short to tell, and the check above stands alone.
-    const stamp = (message: string) =>
-      events.find((event) => event.name === 'TimeStamp' && event.args?.data?.message === message)!
-        .ts
-    const [from, to] = [stamp('watch starts'), stamp('watch ends')]
-    const restyles = events.filter(
-      (event) => event.name === 'UpdateLayoutTree' && event.ts > from && event.ts < to,
-    )
+    const restyles = events.filter((event) => event.name === 'UpdateLayoutTree')
     if (watchedMs >= 300) expect(restyles.length).toBeLessThan(5)
     else test.info().annotations.push({ type: 'note', description: `watched ${watchedMs} ms only` })
     released()
