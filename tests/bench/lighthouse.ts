@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Launcher } from 'chrome-launcher'
-import { desktopUiFeatures, disableFeatures } from '../support/chromium-args'
+import { withoutDesktopUi } from '../support/chromium-args'
 import { serveBlankDocument } from './support/blank-document'
 import { median, type Figure } from './support/figure'
 
@@ -14,7 +14,7 @@ import { median, type Figure } from './support/figure'
  */
 const chromeFlags = [
   // chrome-launcher's own switches come first, and Chromium keeps only the last --disable-features.
-  disableFeatures(Launcher.defaultFlags(), desktopUiFeatures),
+  withoutDesktopUi(Launcher.defaultFlags()),
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js'
 import WebSocket from 'ws'
-import { chromiumArgs, disableFeatures, desktopUiFeatures } from '../support/chromium-args'
+import { chromiumArgs, withoutDesktopUi } from '../support/chromium-args'
 import { ourPages } from './lighthouse'
 import { serveBlankDocument } from './support/blank-document'
 import { SLOW_4G } from './support/slow-4g'
@@ -75,7 +75,7 @@ async function openBrowser(profile: string) {
     chromePath,
     [
       ...chromiumArgs,
-      disableFeatures([], desktopUiFeatures),
+      withoutDesktopUi(),
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       'about:blank',

@@ -22,15 +22,15 @@ export const chromiumArgs = [
  * has no such pages.
  *
  * Chromium reads only the last `--disable-features` switch it is given, so a launcher that sets its own
- * (Playwright, chrome-launcher) must get one list with both: see `disableFeatures`.
+ * (Playwright, chrome-launcher) must get one list with both: see `withoutDesktopUi`.
  */
-export const desktopUiFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
+const desktopUiFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
 
-/** One `--disable-features` switch: the launcher's own list (from its default switches) and ours. */
-export function disableFeatures(launcherSwitches: readonly string[], ours: readonly string[]) {
+/** One `--disable-features` switch: the launcher's own list (from its default switches, if any) and ours. */
+export function withoutDesktopUi(launcherSwitches: readonly string[] = []) {
   const prefix = '--disable-features='
   const theirs = launcherSwitches
     .filter((flag) => flag.startsWith(prefix))
     .flatMap((flag) => flag.slice(prefix.length).split(','))
-  return `${prefix}${[...new Set([...theirs, ...ours])].filter(Boolean).join(',')}`
+  return `${prefix}${[...new Set([...theirs, ...desktopUiFeatures])].filter(Boolean).join(',')}`
 }
