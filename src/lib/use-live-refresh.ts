@@ -14,14 +14,20 @@ export interface LiveRefreshOptions {
   fallbackMs?: number
   /** Runs each time the channel (re)joins: presence tracks itself here. */
   onJoined?: (channel: RealtimeChannel) => void
+  /**
+   * Whether the first join reads once too (default yes; see below). Off where that read is costly and a
+   * change missed in those seconds is caught by other means.
+   */
+  catchUpOnFirstJoin?: boolean
 }
 
 /**
  * Keeps a page current over patchy data. Changes announced on the channel trigger one read (bursts are
- * coalesced); the socket reconnects with supabase-js's back-off, and on rejoining after a loss the
- * page reads once to catch up on whatever it missed. While there is no joined channel (blocked socket,
- * offline, live updates off) it reads on a slow timer and when the device comes back online, so the
- * page is right without the socket, only later.
+ * coalesced). Each time the channel joins, the first time included, the page reads once to catch up:
+ * the page's own first read comes before the join, often seconds before on a slow connection, and a
+ * change made in between is announced to no one. The socket reconnects with supabase-js's back-off.
+ * While there is no joined channel (blocked socket, offline, live updates off) it reads on a slow timer
+ * and when the device comes back online, so the page is right without the socket, only later.
  */
 export function useLiveRefresh({
   topic,
@@ -30,6 +36,7 @@ export function useLiveRefresh({
   onChange,
   fallbackMs = 20_000,
   onJoined,
+  catchUpOnFirstJoin = true,
 }: LiveRefreshOptions): { live: boolean } {
   const [live, setLive] = useState(false)
   const liveRef = useRef(false)
@@ -52,7 +59,7 @@ export function useLiveRefresh({
     }
     let channel: RealtimeChannel | undefined
     let stopped = false
-    let lost = false
+    let joinedBefore = false
     if (topic) {
       void getSupabase().then((client) => {
         if (stopped) return
@@ -63,12 +70,9 @@ export function useLiveRefresh({
           if (status === 'SUBSCRIBED') {
             mark(true)
             joined(channel!)
-            if (lost) changed()
-            lost = false
-          } else {
-            mark(false)
-            lost = true
-          }
+            if (joinedBefore || catchUpOnFirstJoin) changed()
+            joinedBefore = true
+          } else mark(false)
         })
       })
     }
@@ -87,7 +91,7 @@ export function useLiveRefresh({
         void getSupabase().then((client) => client.removeChannel(c))
       }
     }
-  }, [topic, configKey, fallbackMs])
+  }, [topic, configKey, fallbackMs, catchUpOnFirstJoin])
 
   return { live }
 }

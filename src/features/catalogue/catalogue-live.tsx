@@ -15,6 +15,9 @@ export function CatalogueLive() {
     bind: (channel, changed) => channel.on('broadcast', { event: 'changed' }, changed),
     onChange: () => void dispatch(refreshCatalogue()),
     fallbackMs: 0,
+    // A refresh fetches the whole catalogue again: too much on every page's join over paid data, for a
+    // change in the seconds before it that the store's own checks bring soon after.
+    catchUpOnFirstJoin: false,
   })
   return null
 }
