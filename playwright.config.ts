@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumArgs } from './tests/support/chromium-args'
+import { switchesVariable } from './e2e/support/global-setup'
+import { chromiumArgs, chromiumPath } from './tests/support/chromium-args'
 
 /**
  * End-to-end tests run against `npm start` (the built app and the embedded backend in one process) on a
@@ -36,8 +37,11 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: chromiumPath(),
+      // Set by the global setup, which runs before the workers read this file.
+      args: process.env[switchesVariable]
+        ? (JSON.parse(process.env[switchesVariable]) as string[])
+        : chromiumArgs,
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -2,7 +2,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { median, type Figure } from './support/figure'
 import { startServer } from './support/server-process'
 import { seenPopup, skipSplash } from '../../e2e/support/first-visit'
-import { chromiumArgs } from '../support/chromium-args'
+import { chromiumPath, playwrightSwitches } from '../support/chromium-args'
 
 /**
  * Responsiveness after start (performance.md): the time from a shopper's input to the next paint (Event
@@ -135,8 +135,8 @@ export async function run(options: { quick?: boolean } = {}): Promise<Figure[]> 
   try {
     await server.idle()
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: chromiumPath(),
+      args: await playwrightSwitches(),
     })
     const results: Array<Record<Move, number>> = []
     for (let i = 0; i < runs; i++) results.push(await oneRun(browser, server.url))

@@ -5,7 +5,7 @@ import { SLOW_4G } from './support/slow-4g'
 import { median, withVerdict, type Figure } from './support/figure'
 import { freePort, startServer } from './support/server-process'
 import { seenPopup, skipSplash } from '../../e2e/support/first-visit'
-import { chromiumArgs } from '../support/chromium-args'
+import { chromiumPath, playwrightSwitches } from '../support/chromium-args'
 
 /**
  * What the offline shell costs on the wire and how fast it opens without a network (performance.md):
@@ -237,8 +237,8 @@ export async function run(
   const server = await startServer()
   const relay = await startRelay(server.port)
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
+    executablePath: chromiumPath(),
+    args: await playwrightSwitches(),
   })
   const results: RunFigures[] = []
   try {

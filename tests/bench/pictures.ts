@@ -8,7 +8,7 @@ import type { TestServer } from '../support/server'
 import { type Figure } from './support/figure'
 import { startServer } from './support/server-process'
 import { skipSplash } from '../../e2e/support/first-visit'
-import { chromiumArgs } from '../support/chromium-args'
+import { chromiumPath, playwrightSwitches } from '../support/chromium-args'
 
 /**
  * The pictures a product page costs (performance.md: a 360 px phone never downloads a picture wider than
@@ -70,8 +70,8 @@ async function addPhotos(url: string) {
 
 async function measure(url: string, width: number, height: number, scale: number) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
+    executablePath: chromiumPath(),
+    args: await playwrightSwitches(),
   })
   try {
     const context = await browser.newContext({
