@@ -3,6 +3,7 @@ import { DEMO_ANON_KEY } from '../supabase/local/keys'
 import { createAccount, fillSignIn, signInAt, uniqueEmail } from './support/accounts'
 import { placeOrder } from './support/orders'
 import { skipIntro } from './support/pwa'
+import { toastShown } from './support/toasts'
 import { totpCode, totpStep } from '../supabase/local/auth/totp'
 
 /**
@@ -127,6 +128,7 @@ test('add an address, make another the default, edit and delete', async ({ page,
   await expect(officeCard).not.toContainText('Default')
 
   await section.getByRole('button', { name: 'Make Office my default address' }).click()
+  await toastShown(page, 'Default address changed')
   await expect(officeCard).toContainText('Default')
   await expect(homeCard).not.toContainText('Default')
 
