@@ -196,6 +196,9 @@ describe('misbehaving sockets', () => {
     return new WebSocket(`${server.url.replace('http', 'ws')}/realtime/v1/websocket?${query}`)
   }
   const opened = (ws: WebSocket) => new Promise((r, j) => (ws.once('open', r), ws.once('error', j)))
+  /** The code the socket closes with, as the client sees it. */
+  const closeCode = (ws: WebSocket) =>
+    new Promise<number>((r) => ws.once('close', (code) => r(code)))
   const nextMessage = (ws: WebSocket) =>
     new Promise<Record<string, unknown>>((r) => ws.once('message', (d) => r(JSON.parse(String(d)))))
 
@@ -211,7 +214,7 @@ describe('misbehaving sockets', () => {
     const good = raw()
     const bad = raw()
     await Promise.all([opened(good), opened(bad)])
-    const closed = new Promise<number>((r) => bad.once('close', (code) => r(code)))
+    const closed = closeCode(bad)
     bad.send('{not json')
     expect(await closed).toBe(1007)
 
@@ -275,7 +278,7 @@ describe('misbehaving sockets', () => {
     // so the check is on this socket's own end, not on the server's count.
     const ws = raw()
     await opened(ws)
-    const ended = new Promise<number>((r) => ws.once('close', (code) => r(code)))
+    const ended = closeCode(ws)
     // A raw socket sends no heartbeats. The server's timeout is a minute; the clock moves past it.
     server.server.clock.advance(61_000)
     try {
