@@ -66,16 +66,22 @@ declare global {
  * - the bar and the percentage step `stepPercent` every `stepMs` (stepped keyframes on a transform, so
  *   the compositor moves them; the percentage is a strip of numbers generated here, shown one line at a
  *   time);
- * - the splash shows from the start; after `visibleMs` an animation fades it out over `handOffMs` and
- *   leaves it hidden (filled forwards), so it ends even if a script fails (startSplash draws none where
- *   the browser has no CSS animations). While it waits to start, that animation asks nothing of the
- *   page's main thread. The splash used to be shown by an animation of `visibility` over the 5 s: such
- *   an animation cannot run on the compositor, and the main thread recalculated the splash's style for
- *   every frame (about 50 a second) while the app was starting underneath;
- * - shoppers who ask for less motion get no fade (the bar only ever jumps, in steps). The app's rule that
- *   cuts every animation short for them (theme.ts) must not cut the splash's timing: the splash's own
- *   durations are important declarations in the app's first cascade layer (`reset`, declared before
- *   `base` where that rule lives), and important declarations of an earlier layer win.
+ * - the splash shows from the start; after `visibleMs` an animation hides it at once and lasts
+ *   `handOffMs` (the hand-off), leaving it hidden (filled forwards), so it ends even if a script fails
+ *   (startSplash draws none where the browser has no CSS animations). While it waits to start, that
+ *   animation asks nothing of the page's main thread. The splash used to be shown by an animation of
+ *   `visibility` over the 5 s: such an animation cannot run on the compositor, and the main thread
+ *   recalculated the splash's style for every frame (about 50 a second) while the app was starting
+ *   underneath;
+ * - no animation of the splash touches `opacity`, not even one waiting for its start: while an opacity
+ *   animation is pending the compositor must treat the splash as see-through, so it draws the page
+ *   underneath as well on every frame the bar moves. A 300 ms fade-out did that, and on a phone that
+ *   composites in software it cost a third of a core while the app started (Lighthouse's trace of home:
+ *   the compositor's CPU time 970 ms with the fade, 610 ms without);
+ * - shoppers who ask for less motion see the same (the bar only ever jumps, in steps). The app's rule
+ *   that cuts every animation short for them (chakra-theme.ts) must not cut the splash's timing: the
+ *   splash's own durations are important declarations in the app's first cascade layer (`reset`,
+ *   declared before `base` where that rule lives), and important declarations of an earlier layer win.
  */
 export function splashCss(options: SplashOptions): string {
   const steps = Math.ceil(100 / options.stepPercent)
@@ -85,8 +91,8 @@ export function splashCss(options: SplashOptions): string {
     (_, step) => `${Math.min(100, step * options.stepPercent)}%`,
   )
   return `
-.lk-splash{position:fixed;inset:0;z-index:1650;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2.5rem;padding:0 1.5rem;margin:0;background:#111 radial-gradient(ellipse at 50% 38%,rgba(212,178,90,.16),transparent 62%);color:#fff;font-family:${bodyFont};animation:lk-splash-fade ${options.handOffMs}ms ease ${options.visibleMs}ms forwards}
-@keyframes lk-splash-fade{from{pointer-events:none}to{visibility:hidden;opacity:0;pointer-events:none}}
+.lk-splash{position:fixed;inset:0;z-index:1650;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2.5rem;padding:0 1.5rem;margin:0;background:#111 radial-gradient(ellipse at 50% 38%,rgba(212,178,90,.16),transparent 62%);color:#fff;font-family:${bodyFont};animation:lk-splash-hide ${options.handOffMs}ms ${options.visibleMs}ms forwards}
+@keyframes lk-splash-hide{from,to{visibility:hidden;pointer-events:none}}
 .lk-splash-logo{display:inline-flex;flex-direction:column;align-items:center;line-height:1}
 .lk-splash-name{font-family:${headingFont};font-size:2.25rem;font-weight:600;letter-spacing:.06em;white-space:nowrap}
 .lk-splash-tagline{margin-top:.75rem;font-size:.6875rem;font-weight:500;letter-spacing:.28em;color:#d4b25a;white-space:nowrap}
@@ -98,12 +104,12 @@ export function splashCss(options: SplashOptions): string {
 .lk-splash-percent::before{content:"${numbers.join('\\A ')}";display:block;white-space:pre;transform:translateY(-${steps}rem);animation:lk-splash-count ${fillMs}ms steps(${steps})}
 @keyframes lk-splash-count{from{transform:translateY(0)}}
 @media (min-width:48em){.lk-splash{gap:3rem}.lk-splash-name{font-size:3rem}.lk-splash-tagline{font-size:.8125rem}}
-@media (prefers-reduced-motion:reduce){@layer reset{.lk-splash{animation-duration:${options.handOffMs}ms!important;animation-timing-function:steps(1,start)!important}.lk-splash-fill,.lk-splash-percent::before{animation-duration:${fillMs}ms!important}}}
+@media (prefers-reduced-motion:reduce){@layer reset{.lk-splash{animation-duration:${options.handOffMs}ms!important}.lk-splash-fill,.lk-splash-percent::before{animation-duration:${fillMs}ms!important}}}
 `
 }
 
 /** The animation whose end is the splash's hand-off. */
-const handOffAnimation = 'lk-splash-fade'
+const handOffAnimation = 'lk-splash-hide'
 
 /** `<tag class=…>` with text. */
 function node(tag: string, className: string, text?: string): HTMLElement {

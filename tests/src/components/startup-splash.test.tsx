@@ -79,7 +79,7 @@ describe('the start-up splash in the shell', () => {
     })
     expect(screen.getByText('Splash showing')).toBeInTheDocument()
     act(() => {
-      end('lk-splash-fade')
+      end('lk-splash-hide')
     })
     expect(splash()).not.toBeInTheDocument()
     expect(screen.getByText('Splash gone')).toBeInTheDocument()
