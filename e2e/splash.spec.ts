@@ -203,22 +203,22 @@ test.describe('splash screen', () => {
     await page.goto('/')
     await expect(splashBar(page)).toBeVisible()
     // What plays as it opens (read as the splash is first styled, however busy the machine): the bar
-    // and the percentage, by transform alone (the compositor moves them); the fade-out is waiting for
-    // its start. An animation of the splash's visibility ran on the main thread.
+    // and the percentage, by transform alone (the compositor moves them); the hand-off is waiting for
+    // its start. An animation of the splash's visibility over its whole life ran on the main thread.
     const { playing, declared } = await page.evaluate(() => {
       const seen = window as unknown as { splashOpening: string[][]; splashDeclared: string[][] }
       return { playing: seen.splashOpening, declared: seen.splashDeclared }
     })
     expect(playing.length).toBeGreaterThan(0)
     expect(new Set(playing.flat())).toEqual(new Set(['transform']))
-    // Nor is any of them, playing or waiting, an animation of opacity: while one is declared the
+    // None of them, playing or waiting, animates opacity: while such an animation is declared, the
     // compositor must treat the splash as see-through and draw the page under it on every frame too.
     expect(declared.length).toBeGreaterThan(playing.length)
     expect(declared.flat()).not.toContain('opacity')
     // The page's own first frames are over (its later parts drawn).
     await expect(page.locator('html')).not.toHaveClass(/lk-first-frame/)
-    // A second of the splash playing, or less if its fade-out starts sooner (on a busy machine the page's
-    // first frames can end late in its 5 s): the fade is the one part that may restyle, and it is not
+    // A second of the splash playing, or less if its hand-off starts sooner (on a busy machine the page's
+    // first frames can end late in its 5 s): the hand-off is the one part that may restyle, and it is not
     // what this test watches. Such an animation of visibility recalculated styles for each frame, about
     // 50 times a second. On a machine so busy that the first frames ended in the splash's last 300 ms,
     // that window is too short to tell, and the check above stands alone.
