@@ -107,7 +107,7 @@ test('add an address, make another the default, edit and delete', async ({ page,
   await form.getByLabel('Label (optional)').fill('Home')
   await expect(form.getByLabel('Use as my default delivery address')).toBeChecked()
   await form.getByRole('button', { name: 'Save address' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Address saved' })).toBeVisible()
+  await toastShown(page, 'Address saved')
 
   const homeCard = section.getByRole('listitem', { name: 'Home' })
   await expect(homeCard).toContainText('Aga Khan Road, opposite the hospital')
@@ -137,6 +137,7 @@ test('add an address, make another the default, edit and delete', async ({ page,
   await expect(form.getByLabel('County')).toHaveValue('Kisumu')
   await form.getByLabel('Town or area').fill('Kondele')
   await form.getByRole('button', { name: 'Save changes' }).click()
+  await toastShown(page, 'Address updated')
   await expect(homeCard).toContainText('Kondele, Kisumu County')
 
   const stored = await rest(

@@ -7,9 +7,9 @@ import { expect, type Page } from '@playwright/test'
  */
 export async function toastShown(page: Page, title: string) {
   await expect(page.getByRole('status').filter({ hasText: title })).toBeVisible()
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')].every(
-      (toast) => toast.getAnimations().length === 0,
-    ),
-  )
+  // At least one toast: with none found (the toaster's markup changed) the wait would pass at once.
+  await page.waitForFunction(() => {
+    const toasts = [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')]
+    return toasts.length > 0 && toasts.every((toast) => toast.getAnimations().length === 0)
+  })
 }
