@@ -92,7 +92,7 @@ export function splashCss(options: SplashOptions): string {
   )
   return `
 .lk-splash{position:fixed;inset:0;z-index:1650;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2.5rem;padding:0 1.5rem;margin:0;background:#111 radial-gradient(ellipse at 50% 38%,rgba(212,178,90,.16),transparent 62%);color:#fff;font-family:${bodyFont};animation:lk-splash-hide ${options.handOffMs}ms ${options.visibleMs}ms forwards}
-@keyframes lk-splash-hide{from,to{visibility:hidden;pointer-events:none}}
+@keyframes lk-splash-hide{from,to{visibility:hidden}}
 .lk-splash-logo{display:inline-flex;flex-direction:column;align-items:center;line-height:1}
 .lk-splash-name{font-family:${headingFont};font-size:2.25rem;font-weight:600;letter-spacing:.06em;white-space:nowrap}
 .lk-splash-tagline{margin-top:.75rem;font-size:.6875rem;font-weight:500;letter-spacing:.28em;color:#d4b25a;white-space:nowrap}
