@@ -35,9 +35,10 @@ interface LighthouseResult {
   runtimeError?: { code: string; message: string }
 }
 
-/** A run's report, and the longest task by the main thread's own CPU time (see longestTaskCpu). */
+/** A run's report, and what the page's main thread did in it by its own CPU time (see mainThreadWork). */
 interface Run extends LighthouseResult {
   longestTaskCpu: number
+  mainThreadCpu: number
 }
 
 interface TraceEvent {
@@ -52,13 +53,17 @@ interface TraceEvent {
 }
 
 /**
- * The longest task on the page's main thread after navigation, by the CPU time the thread itself spent
- * in it (the trace's thread duration), times Lighthouse's CPU slowdown. Lighthouse's own long tasks are
- * wall times × 4: on this 2-core machine they also count the moments when Chrome's other processes, the
- * server and Lighthouse itself held the CPU (the floor page shows it). Tasks running Lighthouse's own
- * scripts are left out.
+ * The tasks on the page's main thread after navigation, by the CPU time the thread itself spent in them
+ * (the trace's thread duration), times Lighthouse's CPU slowdown: the longest, and all of them together.
+ * Lighthouse's own long tasks are wall times × 4: on this 2-core machine they also count the moments
+ * when Chrome's other processes, the server and Lighthouse itself held the CPU (the floor page shows it).
+ * Tasks running Lighthouse's own scripts are left out.
  */
-function longestTaskCpu(events: TraceEvent[], pageUrl: string, slowdown: number): number {
+function mainThreadWork(
+  events: TraceEvent[],
+  pageUrl: string,
+  slowdown: number,
+): { longestTaskCpu: number; mainThreadCpu: number } {
   const navigation = events
     .filter(
       (event) =>
@@ -78,13 +83,15 @@ function longestTaskCpu(events: TraceEvent[], pageUrl: string, slowdown: number)
     event.args?.data?.url?.includes('_lighthouse-eval'),
   )
   let longest = 0
+  let total = 0
   for (const task of onThread) {
     if (task.name !== 'RunTask' || task.tdur === undefined || task.dur === undefined) continue
     const end = task.ts + task.dur
     if (lighthouseScripts.some((script) => script.ts >= task.ts && script.ts < end)) continue
     longest = Math.max(longest, (task.tdur / 1000) * slowdown)
+    total += (task.tdur / 1000) * slowdown
   }
-  return longest
+  return { longestTaskCpu: longest, mainThreadCpu: total }
 }
 
 /** `CHROME_PATH` as Lighthouse itself reads it, else the system Chromium. */
@@ -94,7 +101,7 @@ const chromePath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr
  * One Lighthouse run, as a child process awaited without blocking: the floor page is served from this
  * very process, and a synchronous spawn would leave it unanswered until the run timed out.
  */
-async function runOnce(url: string): Promise<Run> {
+async function runOnce(url: string, extraArgs: readonly string[] = []): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'luxe-lh-'))
   const output = join(dir, 'report.json')
   const artifacts = join(dir, 'artifacts')
@@ -111,6 +118,7 @@ async function runOnce(url: string): Promise<Run> {
           // Also keeps the run's trace, read below.
           `-GA=${artifacts}`,
           `--chrome-flags=${chromeFlags}`,
+          ...extraArgs,
         ],
         {
           env: { ...process.env, CHROME_PATH: chromePath },
@@ -134,11 +142,14 @@ async function runOnce(url: string): Promise<Run> {
       traceEvents: TraceEvent[]
     }
     const slowdown = report.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4
-    return { ...report, longestTaskCpu: longestTaskCpu(trace.traceEvents, url, slowdown) }
+    return { ...report, ...mainThreadWork(trace.traceEvents, url, slowdown) }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 }
+
+/** The label of the home page measured with its script files refused. */
+const scriptsRefused = 'home, scripts refused'
 
 /** The pages measured, by label: home, a category, a product. */
 export const ourPages: Array<[string, string]> = [
@@ -156,6 +167,7 @@ interface Medians {
   cls: number
   longestTask: number
   longestTaskCpu: number
+  mainThreadCpu: number
 }
 
 /**
@@ -184,6 +196,7 @@ function medians(results: Run[], failures: string[]): Medians {
     cls: audit('cumulative-layout-shift'),
     longestTask: median(results.map(longestTask)),
     longestTaskCpu: median(results.map((r) => r.longestTaskCpu)),
+    mainThreadCpu: median(results.map((r) => r.mainThreadCpu)),
   }
 }
 
@@ -204,22 +217,27 @@ export async function run(options: {
 }): Promise<Figure[]> {
   const runs = options.runs ?? 5
   const pages = ourPages.filter(([label]) => !options.pages || options.pages.includes(label))
-  const targets: Array<[string, string]> = [
+  const targets: Array<[label: string, url: string, extraArgs?: string[]]> = [
     ...(options.floorUrl ? [['floor', `${options.floorUrl}/`] as [string, string]] : []),
     ...pages.map(([label, path]) => [label, `${options.baseUrl}${path}`] as [string, string]),
   ]
-  // With the floor page, a blank HTML document too: what the browser itself spends on any page.
+  // With the floor page, a blank HTML document too: what the browser itself spends on any page. And our
+  // prebuilt home page with every script file refused (the splash and the loader, inline, still run):
+  // what the page costs before the app's code, so the rest of the gap to the floor is the app's start.
   const blank = options.floorUrl ? await serveBlankDocument() : undefined
   if (blank) targets.unshift(['blank', blank.url])
+  if (options.floorUrl && pages.some(([label]) => label === 'home')) {
+    targets.push([scriptsRefused, `${options.baseUrl}/`, ['--blocked-url-patterns=*.js']])
+  }
   const results = new Map(targets.map(([label]) => [label, [] as Run[]]))
   const failures = new Map(targets.map(([label]) => [label, [] as string[]]))
   try {
     for (let i = 0; i < runs; i++) {
-      for (const [label, url] of targets) {
+      for (const [label, url, extraArgs] of targets) {
         // A run that fails (a busy machine, a Chrome hiccup) is tried once more; the median uses the rest.
         for (let attempt = 1; attempt <= 2; attempt++) {
           try {
-            results.get(label)!.push(await runOnce(url))
+            results.get(label)!.push(await runOnce(url, extraArgs))
             break
           } catch (error) {
             if (attempt === 2) failures.get(label)!.push((error as Error).message)
@@ -290,6 +308,31 @@ export async function run(options: {
         value: floor.longestTaskCpu,
         unit: 'ms',
       },
+      {
+        group: 'lighthouse floor',
+        name: 'Main-thread CPU time in the run × 4',
+        value: floor.mainThreadCpu,
+        unit: 'ms',
+      },
+    )
+  }
+  const withoutScripts = measured.get(scriptsRefused)
+  if (withoutScripts) {
+    figures.push(
+      {
+        group: `lighthouse ${scriptsRefused}`,
+        name: 'Performance score (/, every script file refused)',
+        value: withoutScripts.score,
+        unit: '',
+        note: `${runsNote(withoutScripts)}; the prebuilt page before the app's code`,
+      },
+      { group: `lighthouse ${scriptsRefused}`, name: 'TBT', value: withoutScripts.tbt, unit: 'ms' },
+      {
+        group: `lighthouse ${scriptsRefused}`,
+        name: 'Main-thread CPU time in the run × 4',
+        value: withoutScripts.mainThreadCpu,
+        unit: 'ms',
+      },
     )
   }
   for (const [label, path] of pages) {
@@ -337,6 +380,20 @@ export async function run(options: {
         note: `the main thread's own time in the task, from the same runs${
           floor ? `; floor page ${floor.longestTaskCpu.toFixed(0)} ms` : ''
         }`,
+      },
+      {
+        group,
+        name: 'Main-thread CPU time in the run × 4',
+        value: ours.mainThreadCpu,
+        unit: 'ms',
+        note: [
+          floor && `floor page ${floor.mainThreadCpu.toFixed(0)} ms`,
+          label === 'home' &&
+            withoutScripts &&
+            `scripts refused ${withoutScripts.mainThreadCpu.toFixed(0)} ms`,
+        ]
+          .filter(Boolean)
+          .join('; '),
       },
     )
     if (floor) {
