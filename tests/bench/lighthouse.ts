@@ -6,6 +6,7 @@ import { Launcher } from 'chrome-launcher'
 import { withoutDesktopUi } from '../support/chromium-args'
 import { serveBlankDocument } from './support/blank-document'
 import { median, type Figure } from './support/figure'
+import { mainThreadWork, type TraceEvent } from './support/lighthouse-trace'
 
 /**
  * Lighthouse 12.8.2 with its mobile defaults (Slow 4G, 4× CPU), median of several runs per page.
@@ -39,59 +40,6 @@ interface LighthouseResult {
 interface Run extends LighthouseResult {
   longestTaskCpu: number
   mainThreadCpu: number
-}
-
-interface TraceEvent {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  args?: { data?: { url?: string; documentLoaderURL?: string } }
-}
-
-/**
- * The tasks on the page's main thread after navigation, by the CPU time the thread itself spent in them
- * (the trace's thread duration), times Lighthouse's CPU slowdown: the longest, and all of them together.
- * Lighthouse's own long tasks are wall times × 4: on this 2-core machine they also count the moments
- * when Chrome's other processes, the server and Lighthouse itself held the CPU (the floor page shows it).
- * Tasks running Lighthouse's own scripts are left out.
- */
-function mainThreadWork(
-  events: TraceEvent[],
-  pageUrl: string,
-  slowdown: number,
-): { longestTaskCpu: number; mainThreadCpu: number } {
-  const navigation = events
-    .filter(
-      (event) =>
-        event.name === 'navigationStart' &&
-        event.args?.data?.documentLoaderURL?.startsWith(pageUrl.replace(/\/$/, '')),
-    )
-    .at(-1)
-  if (!navigation) throw new Error(`no navigation to ${pageUrl} in the trace`)
-  const onThread = events.filter(
-    (event) =>
-      event.pid === navigation.pid &&
-      event.tid === navigation.tid &&
-      event.ph === 'X' &&
-      event.ts >= navigation.ts,
-  )
-  const lighthouseScripts = onThread.filter((event) =>
-    event.args?.data?.url?.includes('_lighthouse-eval'),
-  )
-  let longest = 0
-  let total = 0
-  for (const task of onThread) {
-    if (task.name !== 'RunTask' || task.tdur === undefined || task.dur === undefined) continue
-    const end = task.ts + task.dur
-    if (lighthouseScripts.some((script) => script.ts >= task.ts && script.ts < end)) continue
-    longest = Math.max(longest, (task.tdur / 1000) * slowdown)
-    total += (task.tdur / 1000) * slowdown
-  }
-  return { longestTaskCpu: longest, mainThreadCpu: total }
 }
 
 /** `CHROME_PATH` as Lighthouse itself reads it, else the system Chromium. */
@@ -206,6 +154,34 @@ const runsNote = (m: Medians) =>
   }`
 
 /**
+ * The figures of a page measured for comparison, held to no budget: the blank document, the floor page,
+ * our home page with its script files refused. None when it was not measured.
+ */
+function referenceFigures(label: string, what: string, m: Medians | undefined): Figure[] {
+  if (!m) return []
+  const group = `lighthouse ${label}`
+  return [
+    { group, name: `Performance score (${what})`, value: m.score, unit: '', note: runsNote(m) },
+    { group, name: 'LCP', value: m.lcp / 1000, unit: 's' },
+    { group, name: 'TBT', value: m.tbt, unit: 'ms' },
+    {
+      group,
+      name: 'Longest main-thread task (4× CPU)',
+      value: m.longestTask,
+      unit: 'ms',
+      note: "Lighthouse's long tasks: wall time × 4",
+    },
+    {
+      group,
+      name: 'Longest main-thread task, its CPU time × 4',
+      value: m.longestTaskCpu,
+      unit: 'ms',
+    },
+    { group, name: 'Main-thread CPU time in the run × 4', value: m.mainThreadCpu, unit: 'ms' },
+  ]
+}
+
+/**
  * Our pages and, when `floorUrl` is given, the floor page (the same stack with no UI kit, see
  * floor.ts), measured in turn round after round so that both meet the same moments of a noisy machine.
  */
@@ -257,84 +233,18 @@ export async function run(options: {
     }
     measured.set(label, medians(results.get(label)!, failures.get(label)!))
   }
-  const figures: Figure[] = []
   const floor = measured.get('floor')
   const blankDocument = measured.get('blank')
-  if (blankDocument) {
-    figures.push(
-      {
-        group: 'lighthouse blank',
-        name: 'Performance score (a blank HTML document)',
-        value: blankDocument.score,
-        unit: '',
-        note: runsNote(blankDocument),
-      },
-      {
-        group: 'lighthouse blank',
-        name: 'Longest main-thread task (4× CPU)',
-        value: blankDocument.longestTask,
-        unit: 'ms',
-        note: "Lighthouse's long tasks: wall time × 4",
-      },
-      {
-        group: 'lighthouse blank',
-        name: 'Longest main-thread task, its CPU time × 4',
-        value: blankDocument.longestTaskCpu,
-        unit: 'ms',
-      },
-    )
-  }
-  if (floor) {
-    figures.push(
-      {
-        group: 'lighthouse floor',
-        name: 'Performance score (React + Router + Redux, 24 cards, no UI kit)',
-        value: floor.score,
-        unit: '',
-        note: runsNote(floor),
-      },
-      { group: 'lighthouse floor', name: 'LCP', value: floor.lcp / 1000, unit: 's' },
-      { group: 'lighthouse floor', name: 'TBT', value: floor.tbt, unit: 'ms' },
-      {
-        group: 'lighthouse floor',
-        name: 'Longest main-thread task (4× CPU)',
-        value: floor.longestTask,
-        unit: 'ms',
-        note: "Lighthouse's long tasks: wall time × 4",
-      },
-      {
-        group: 'lighthouse floor',
-        name: 'Longest main-thread task, its CPU time × 4',
-        value: floor.longestTaskCpu,
-        unit: 'ms',
-      },
-      {
-        group: 'lighthouse floor',
-        name: 'Main-thread CPU time in the run × 4',
-        value: floor.mainThreadCpu,
-        unit: 'ms',
-      },
-    )
-  }
   const withoutScripts = measured.get(scriptsRefused)
-  if (withoutScripts) {
-    figures.push(
-      {
-        group: `lighthouse ${scriptsRefused}`,
-        name: 'Performance score (/, every script file refused)',
-        value: withoutScripts.score,
-        unit: '',
-        note: `${runsNote(withoutScripts)}; the prebuilt page before the app's code`,
-      },
-      { group: `lighthouse ${scriptsRefused}`, name: 'TBT', value: withoutScripts.tbt, unit: 'ms' },
-      {
-        group: `lighthouse ${scriptsRefused}`,
-        name: 'Main-thread CPU time in the run × 4',
-        value: withoutScripts.mainThreadCpu,
-        unit: 'ms',
-      },
-    )
-  }
+  const figures: Figure[] = [
+    ...referenceFigures('blank', 'a blank HTML document', blankDocument),
+    ...referenceFigures('floor', 'React + Router + Redux, 24 cards, no UI kit', floor),
+    ...referenceFigures(
+      scriptsRefused,
+      "/, every script file refused: the page before the app's code",
+      withoutScripts,
+    ),
+  ]
   for (const [label, path] of pages) {
     const ours = measured.get(label)!
     const group = `lighthouse ${label}`

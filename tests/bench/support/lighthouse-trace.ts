@@ -1,0 +1,54 @@
+/** Reading a Lighthouse run's trace (its `-GA` artifacts' defaultPass.trace.json). */
+
+export interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  tdur?: number
+  args?: { data?: { url?: string; documentLoaderURL?: string } }
+}
+
+/**
+ * The tasks on the page's main thread after navigation, by the CPU time the thread itself spent in them
+ * (the trace's thread duration), times Lighthouse's CPU slowdown: the longest, and all of them together.
+ * Lighthouse's own long tasks are wall times × 4: on this 2-core machine they also count the moments
+ * when Chrome's other processes, the server and Lighthouse itself held the CPU (the floor page shows it).
+ * Tasks running Lighthouse's own scripts are left out.
+ */
+export function mainThreadWork(
+  events: TraceEvent[],
+  pageUrl: string,
+  slowdown: number,
+): { longestTaskCpu: number; mainThreadCpu: number } {
+  const navigation = events
+    .filter(
+      (event) =>
+        event.name === 'navigationStart' &&
+        event.args?.data?.documentLoaderURL?.startsWith(pageUrl.replace(/\/$/, '')),
+    )
+    .at(-1)
+  if (!navigation) throw new Error(`no navigation to ${pageUrl} in the trace`)
+  const onThread = events.filter(
+    (event) =>
+      event.pid === navigation.pid &&
+      event.tid === navigation.tid &&
+      event.ph === 'X' &&
+      event.ts >= navigation.ts,
+  )
+  const lighthouseScripts = onThread.filter((event) =>
+    event.args?.data?.url?.includes('_lighthouse-eval'),
+  )
+  let longest = 0
+  let total = 0
+  for (const task of onThread) {
+    if (task.name !== 'RunTask' || task.tdur === undefined || task.dur === undefined) continue
+    const end = task.ts + task.dur
+    if (lighthouseScripts.some((script) => script.ts >= task.ts && script.ts < end)) continue
+    longest = Math.max(longest, (task.tdur / 1000) * slowdown)
+    total += (task.tdur / 1000) * slowdown
+  }
+  return { longestTaskCpu: longest, mainThreadCpu: total }
+}
