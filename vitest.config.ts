@@ -41,6 +41,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // These files share a worker's module graph: each starts its own server or database and
+          // leaves no global behind, and the functions runner imports each function afresh. Loading
+          // the backend once per worker instead of once per file: 105-111 s against 188 s here.
+          isolate: false,
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/src/**', 'tests/bench/**', 'tests/supabase/postgres/**'],
           testTimeout: 30_000,
@@ -66,6 +70,8 @@ export default defineConfig({
             'tests/supabase/postgres/**/*.test.ts',
           ],
           env: { DB_ENGINE: 'postgres' },
+          // As in `node`: one module graph per worker (40 s against 51 s here).
+          isolate: false,
           globalSetup: ['tests/support/postgres/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -112,8 +112,12 @@ interface Loaded {
 const relayError = (status: number, code: string, message: string) =>
   Response.json({ code, message }, { status, headers: { 'x-relay-error': 'true' } })
 
+/** Numbers the runners of this process: each imports its functions afresh (see `load`). */
+let runners = 0
+
 export function createFunctionsRunner(options: FunctionsRunnerOptions): FunctionsRunner {
   installDenoShim()
+  const runner = ++runners
   const loaded = new Map<string, Loaded>()
   let config: { mtimeMs: number; verify: Map<string, boolean> } | undefined
 
@@ -141,7 +145,11 @@ export function createFunctionsRunner(options: FunctionsRunnerOptions): Function
     const started = (async () => {
       const env = { ...process.env, ...options.env() }
       const store: FunctionContext = { env }
-      const href = `${pathToFileURL(file).href}${cached ? `?v=${mtimeMs}` : ''}`
+      // The module system keeps a module once imported: a second runner in the same process (two
+      // servers, or test files sharing a worker) would get the first one's module, which does not call
+      // Deno.serve again. The runner's number and the file's time make each load a module of its own
+      // (whole numbers: Vite reads a query ending in `.digits` as the file's extension).
+      const href = `${pathToFileURL(file).href}?runner=${runner}&v=${Math.trunc(mtimeMs * 1000)}`
       await context.run(store, () => import(/* @vite-ignore */ href))
       if (!store.handler) throw new Error(`${name}/index.ts did not call Deno.serve(handler)`)
       const entry = { handler: store.handler, env, mtimeMs }

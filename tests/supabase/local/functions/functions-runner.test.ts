@@ -68,6 +68,23 @@ describe('invoke', () => {
   })
 })
 
+describe('two servers in one process', () => {
+  it('each runs the function itself, with its own address in Deno.env', async () => {
+    // The first server has loaded echo already; the module system would hand the second the same
+    // module, which never calls Deno.serve again.
+    expect((await t.client().functions.invoke('echo')).error).toBeNull()
+    const second = await startTestServer({ functionsDir: fixtures })
+    try {
+      const answers = await Promise.all(
+        [t, second].map(async (server) => (await server.client().functions.invoke('echo')).data),
+      )
+      expect(answers).toMatchObject([{ supabaseUrl: t.url }, { supabaseUrl: second.url }])
+    } finally {
+      await second.close()
+    }
+  })
+})
+
 describe('relay errors', () => {
   it.each(['does-not-exist', 'crash', 'boot-error', 'no-serve', '_shared'])(
     '%s → FunctionsRelayError (x-relay-error: true)',
