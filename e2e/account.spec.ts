@@ -123,6 +123,7 @@ test('add an address, make another the default, edit and delete', async ({ page,
   await form.getByLabel('Label (optional)').fill('Office')
   await form.getByLabel('Recipient phone (optional)').fill('0722 000 111')
   await form.getByRole('button', { name: 'Save address' }).click()
+  await toastShown(page, 'Address saved')
   const officeCard = section.getByRole('listitem', { name: 'Office' })
   await expect(officeCard).toContainText('0722 000 111')
   await expect(officeCard).not.toContainText('Default')

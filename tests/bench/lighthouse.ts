@@ -6,7 +6,7 @@ import { Launcher } from 'chrome-launcher'
 import { withoutDesktopUi } from '../support/chromium-args'
 import { serveBlankDocument } from './support/blank-document'
 import { median, type Figure } from './support/figure'
-import { mainThreadWork, type TraceEvent } from './support/lighthouse-trace'
+import { mainThreadWork, type TraceEvent } from './support/trace-events'
 
 /**
  * Lighthouse 12.8.2 with its mobile defaults (Slow 4G, 4× CPU), median of several runs per page.

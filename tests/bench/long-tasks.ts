@@ -9,6 +9,7 @@ import { ourPages } from './lighthouse'
 import { serveBlankDocument } from './support/blank-document'
 import { SLOW_4G } from './support/slow-4g'
 import { median, type Figure } from './support/figure'
+import { navigationStart, type TraceEvent } from './support/trace-events'
 
 /**
  * The longest main-thread task in a page's first 11 seconds (start-up, hydration, the first-visit email
@@ -40,16 +41,6 @@ import { median, type Figure } from './support/figure'
 const GROUP = 'long tasks'
 const WATCH_MS = 11_000
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  pid: number
-  tid: number
-  args?: { name?: string; data?: { documentLoaderURL?: string; isOutermostMainFrame?: boolean } }
-}
 
 interface Measured {
   /** The longest task after the page's navigation started, in ms. */
@@ -198,10 +189,7 @@ async function measureOnce(url: string): Promise<Measured> {
         .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
         .map((e) => `${e.pid}:${e.tid}`),
     )
-    const start = events.find(
-      (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith(url),
-    )
-    if (!start) throw new Error(`No navigation to ${url} in the trace`)
+    const start = navigationStart(events, url)
     const thread = events
       .filter(
         (e) =>

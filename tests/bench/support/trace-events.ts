@@ -1,4 +1,7 @@
-/** Reading a Lighthouse run's trace (its `-GA` artifacts' defaultPass.trace.json). */
+/**
+ * Reading a Chromium trace: a Lighthouse run's (its `-GA` artifacts' defaultPass.trace.json) or the
+ * long-tasks part's own.
+ */
 
 export interface TraceEvent {
   name: string
@@ -8,7 +11,23 @@ export interface TraceEvent {
   ts: number
   dur?: number
   tdur?: number
-  args?: { data?: { url?: string; documentLoaderURL?: string } }
+  args?: {
+    name?: string
+    data?: { url?: string; documentLoaderURL?: string; isOutermostMainFrame?: boolean }
+  }
+}
+
+/** The (last) start of a navigation to `pageUrl`: its process and thread are the page's main thread. */
+export function navigationStart(events: TraceEvent[], pageUrl: string): TraceEvent {
+  const navigation = events
+    .filter(
+      (event) =>
+        event.name === 'navigationStart' &&
+        event.args?.data?.documentLoaderURL?.startsWith(pageUrl.replace(/\/$/, '')),
+    )
+    .at(-1)
+  if (!navigation) throw new Error(`no navigation to ${pageUrl} in the trace`)
+  return navigation
 }
 
 /**
@@ -23,14 +42,7 @@ export function mainThreadWork(
   pageUrl: string,
   slowdown: number,
 ): { longestTaskCpu: number; mainThreadCpu: number } {
-  const navigation = events
-    .filter(
-      (event) =>
-        event.name === 'navigationStart' &&
-        event.args?.data?.documentLoaderURL?.startsWith(pageUrl.replace(/\/$/, '')),
-    )
-    .at(-1)
-  if (!navigation) throw new Error(`no navigation to ${pageUrl} in the trace`)
+  const navigation = navigationStart(events, pageUrl)
   const onThread = events.filter(
     (event) =>
       event.pid === navigation.pid &&
