@@ -7,6 +7,25 @@ import { expect, type Page } from '@playwright/test'
  */
 export async function toastShown(page: Page, title: string) {
   await expect(page.getByRole('status').filter({ hasText: title })).toBeVisible()
+  await toastsSettled(page)
+}
+
+/**
+ * `toastShown` for a toast whose title may already show in an earlier toast: runs `action` and waits
+ * for a new toast with that title.
+ */
+export async function newToastShown(page: Page, title: string, action: () => Promise<void>) {
+  const root = '[data-scope="toast"][data-part="root"]'
+  const earlier = await page.locator(root).evaluateAll((toasts) => toasts.map((toast) => toast.id))
+  await action()
+  const others = earlier.map((id) => `:not([id="${id}"])`).join('')
+  await expect(
+    page.locator(`${root}[role="status"]${others}`).filter({ hasText: title }),
+  ).toBeVisible()
+  await toastsSettled(page)
+}
+
+async function toastsSettled(page: Page) {
   // At least one toast: with none found (the toaster's markup changed) the wait would pass at once.
   await page.waitForFunction(() => {
     const toasts = [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')]
