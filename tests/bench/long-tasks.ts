@@ -9,7 +9,7 @@ import { ourPages } from './lighthouse'
 import { serveBlankDocument } from './support/blank-document'
 import { SLOW_4G } from './support/slow-4g'
 import { median, type Figure } from './support/figure'
-import { navigationStart, type TraceEvent } from './support/trace-events'
+import { pageMainThread, type TraceEvent } from './support/trace-events'
 
 /**
  * The longest main-thread task in a page's first 11 seconds (start-up, hydration, the first-visit email
@@ -184,28 +184,15 @@ async function measureOnce(url: string): Promise<Measured> {
     await browser.send('Page.navigate', { url })
     await new Promise((resolve) => setTimeout(resolve, WATCH_MS))
     const events = await browser.endTrace()
-    const mainThreads = new Set(
-      events
-        .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-        .map((e) => `${e.pid}:${e.tid}`),
-    )
-    const start = navigationStart(events, url)
-    const thread = events
-      .filter(
-        (e) =>
-          e.ph === 'X' &&
-          e.pid === start.pid &&
-          mainThreads.has(`${e.pid}:${e.tid}`) &&
-          e.ts >= start.ts &&
-          e.dur !== undefined,
-      )
+    const { start, onThread } = pageMainThread(events, url)
+    const thread = onThread
+      .filter((e) => e.dur !== undefined)
       .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
     // The thread's tasks in turn, each with the events inside it (a task inside a task counts as work).
     const tasks: Array<{ task: TraceEvent; inside: TraceEvent[] }> = []
     for (const e of thread) {
       const current = tasks.at(-1)
-      if (current && e.tid === current.task.tid && e.ts < current.task.ts + current.task.dur!)
-        current.inside.push(e)
+      if (current && e.ts < current.task.ts + current.task.dur!) current.inside.push(e)
       else if (e.name === 'RunTask') tasks.push({ task: e, inside: [] })
     }
     let longest = 0

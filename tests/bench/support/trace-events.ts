@@ -11,14 +11,11 @@ export interface TraceEvent {
   ts: number
   dur?: number
   tdur?: number
-  args?: {
-    name?: string
-    data?: { url?: string; documentLoaderURL?: string; isOutermostMainFrame?: boolean }
-  }
+  args?: { data?: { url?: string; documentLoaderURL?: string } }
 }
 
 /** The (last) start of a navigation to `pageUrl`: its process and thread are the page's main thread. */
-export function navigationStart(events: TraceEvent[], pageUrl: string): TraceEvent {
+function navigationStart(events: TraceEvent[], pageUrl: string): TraceEvent {
   const navigation = events
     .filter(
       (event) =>
@@ -28,6 +25,25 @@ export function navigationStart(events: TraceEvent[], pageUrl: string): TraceEve
     .at(-1)
   if (!navigation) throw new Error(`no navigation to ${pageUrl} in the trace`)
   return navigation
+}
+
+/**
+ * The page's main thread from its navigation on: the navigation's start, and the thread's complete
+ * events (tasks and what they hold) since.
+ */
+export function pageMainThread(
+  events: TraceEvent[],
+  pageUrl: string,
+): { start: TraceEvent; onThread: TraceEvent[] } {
+  const start = navigationStart(events, pageUrl)
+  const onThread = events.filter(
+    (event) =>
+      event.pid === start.pid &&
+      event.tid === start.tid &&
+      event.ph === 'X' &&
+      event.ts >= start.ts,
+  )
+  return { start, onThread }
 }
 
 /**
@@ -42,14 +58,7 @@ export function mainThreadWork(
   pageUrl: string,
   slowdown: number,
 ): { longestTaskCpu: number; mainThreadCpu: number } {
-  const navigation = navigationStart(events, pageUrl)
-  const onThread = events.filter(
-    (event) =>
-      event.pid === navigation.pid &&
-      event.tid === navigation.tid &&
-      event.ph === 'X' &&
-      event.ts >= navigation.ts,
-  )
+  const { onThread } = pageMainThread(events, pageUrl)
   const lighthouseScripts = onThread.filter((event) =>
     event.args?.data?.url?.includes('_lighthouse-eval'),
   )
@@ -59,8 +68,9 @@ export function mainThreadWork(
     if (task.name !== 'RunTask' || task.tdur === undefined || task.dur === undefined) continue
     const end = task.ts + task.dur
     if (lighthouseScripts.some((script) => script.ts >= task.ts && script.ts < end)) continue
-    longest = Math.max(longest, (task.tdur / 1000) * slowdown)
-    total += (task.tdur / 1000) * slowdown
+    const cpu = (task.tdur / 1000) * slowdown
+    longest = Math.max(longest, cpu)
+    total += cpu
   }
   return { longestTaskCpu: longest, mainThreadCpu: total }
 }
