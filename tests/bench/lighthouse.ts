@@ -9,7 +9,8 @@ import { median, type Figure } from './support/figure'
 import { mainThreadWork, type TraceEvent } from './support/trace-events'
 
 /**
- * Lighthouse 12.8.2 with its mobile defaults (Slow 4G, 4× CPU), median of several runs per page.
+ * Lighthouse 12.8.2 with its mobile defaults (Slow 4G, 4× CPU unless told otherwise: see CpuSlowdown),
+ * median of several runs per page.
  * Lighthouse wipes service workers before each run, so this is always a first visit. The floor page
  * (floor.ts) is measured beside our pages in the same run: on this noisy machine the gap is the figure.
  */
@@ -29,6 +30,8 @@ const chromeFlags = [
 interface LighthouseResult {
   categories: { performance: { score: number | null } }
   configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } }
+  /** `benchmarkIndex`: Lighthouse's reading of this machine's CPU speed, taken at each run. */
+  environment?: { benchmarkIndex?: number }
   audits: Record<
     string,
     { numericValue?: number; details?: { items?: Array<{ url?: string; duration?: number }> } }
@@ -40,6 +43,22 @@ interface LighthouseResult {
 interface Run extends LighthouseResult {
   longestTaskCpu: number
   mainThreadCpu: number
+}
+
+/**
+ * Lighthouse's CPU slowdown is relative to the machine it runs on: its default 4× is meant to bring a
+ * high-end desktop, whose benchmark index is 1,500-2,000, down to a mid-tier phone (Lighthouse's
+ * docs/throttling.md). On a faster machine the same 4× stands for a faster phone, and on a slower one for
+ * a slower phone, so each run's index is printed beside the figures. `calibrated` reads the index first
+ * and scales the slowdown to it: 4 × index / 1,750, the middle of that range.
+ */
+export type CpuSlowdown = number | 'calibrated'
+const DEFAULT_SLOWDOWN = 4
+const REFERENCE_INDEX = 1750
+
+/** The multiplier that gives this machine the CPU that 4× gives a machine of the reference index. */
+function calibratedSlowdown(benchmarkIndex: number): number {
+  return Math.round(((DEFAULT_SLOWDOWN * benchmarkIndex) / REFERENCE_INDEX) * 10) / 10
 }
 
 /** `CHROME_PATH` as Lighthouse itself reads it, else the system Chromium. */
@@ -89,7 +108,7 @@ async function runOnce(url: string, extraArgs: readonly string[] = []): Promise<
     const trace = JSON.parse(readFileSync(join(artifacts, 'defaultPass.trace.json'), 'utf8')) as {
       traceEvents: TraceEvent[]
     }
-    const slowdown = report.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4
+    const slowdown = report.configSettings?.throttling?.cpuSlowdownMultiplier ?? DEFAULT_SLOWDOWN
     return { ...report, ...mainThreadWork(trace.traceEvents, url, slowdown) }
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -119,8 +138,8 @@ interface Medians {
 }
 
 /**
- * The longest main-thread task of a run at 4× CPU (Lighthouse's long-tasks audit lists those over 50 ms),
- * leaving out Lighthouse's own gathering scripts; 0 when there is none.
+ * The longest main-thread task of a run at the run's CPU slowdown (Lighthouse's long-tasks audit lists
+ * those over 50 ms), leaving out Lighthouse's own gathering scripts; 0 when there is none.
  */
 function longestTask(result: LighthouseResult): number {
   const items = result.audits['long-tasks']?.details?.items ?? []
@@ -157,7 +176,12 @@ const runsNote = (m: Medians) =>
  * The figures of a page measured for comparison, held to no budget: the blank document, the floor page,
  * our home page with its script files refused. None when it was not measured.
  */
-function referenceFigures(label: string, what: string, m: Medians | undefined): Figure[] {
+function referenceFigures(
+  label: string,
+  what: string,
+  m: Medians | undefined,
+  slowdown: number,
+): Figure[] {
   if (!m) return []
   const group = `lighthouse ${label}`
   return [
@@ -166,18 +190,23 @@ function referenceFigures(label: string, what: string, m: Medians | undefined): 
     { group, name: 'TBT', value: m.tbt, unit: 'ms' },
     {
       group,
-      name: 'Longest main-thread task (4× CPU)',
+      name: `Longest main-thread task (${slowdown}× CPU)`,
       value: m.longestTask,
       unit: 'ms',
-      note: "Lighthouse's long tasks: wall time × 4",
+      note: `Lighthouse's long tasks: wall time × ${slowdown}`,
     },
     {
       group,
-      name: 'Longest main-thread task, its CPU time × 4',
+      name: `Longest main-thread task, its CPU time × ${slowdown}`,
       value: m.longestTaskCpu,
       unit: 'ms',
     },
-    { group, name: 'Main-thread CPU time in the run × 4', value: m.mainThreadCpu, unit: 'ms' },
+    {
+      group,
+      name: `Main-thread CPU time in the run × ${slowdown}`,
+      value: m.mainThreadCpu,
+      unit: 'ms',
+    },
   ]
 }
 
@@ -190,6 +219,8 @@ export async function run(options: {
   floorUrl?: string
   runs?: number
   pages?: string[]
+  /** Lighthouse's CPU slowdown: its default 4×, another multiplier, or `calibrated` (see CpuSlowdown). */
+  cpuSlowdown?: CpuSlowdown
 }): Promise<Figure[]> {
   const runs = options.runs ?? 5
   const pages = ourPages.filter(([label]) => !options.pages || options.pages.includes(label))
@@ -207,13 +238,36 @@ export async function run(options: {
   }
   const results = new Map(targets.map(([label]) => [label, [] as Run[]]))
   const failures = new Map(targets.map(([label]) => [label, [] as string[]]))
+  let slowdown = DEFAULT_SLOWDOWN
+  let probedIndex: number | undefined
   try {
+    if (options.cpuSlowdown === 'calibrated') {
+      // Three runs of a blank document, kept out of the figures, read the machine's index (one reading
+      // strays by 10-20 % from the next on this machine): their median sets the slowdown.
+      const probe = blank ?? (await serveBlankDocument())
+      try {
+        const readings: number[] = []
+        for (let i = 0; i < 3; i++) {
+          const reading = (await runOnce(probe.url)).environment?.benchmarkIndex
+          if (reading) readings.push(reading)
+        }
+        probedIndex = readings.length ? median(readings) : undefined
+      } finally {
+        if (probe !== blank) await probe.stop()
+      }
+      if (!probedIndex) throw new Error('Lighthouse gave no benchmark index to calibrate from')
+      slowdown = calibratedSlowdown(probedIndex)
+    } else if (options.cpuSlowdown !== undefined) {
+      slowdown = options.cpuSlowdown
+    }
+    const throttling =
+      slowdown === DEFAULT_SLOWDOWN ? [] : [`--throttling.cpuSlowdownMultiplier=${slowdown}`]
     for (let i = 0; i < runs; i++) {
-      for (const [label, url, extraArgs] of targets) {
+      for (const [label, url, extraArgs = []] of targets) {
         // A run that fails (a busy machine, a Chrome hiccup) is tried once more; the median uses the rest.
         for (let attempt = 1; attempt <= 2; attempt++) {
           try {
-            results.get(label)!.push(await runOnce(url, extraArgs))
+            results.get(label)!.push(await runOnce(url, [...throttling, ...extraArgs]))
             break
           } catch (error) {
             if (attempt === 2) failures.get(label)!.push((error as Error).message)
@@ -236,13 +290,31 @@ export async function run(options: {
   const floor = measured.get('floor')
   const blankDocument = measured.get('blank')
   const withoutScripts = measured.get(scriptsRefused)
+  const index = median(
+    [...results.values()]
+      .flat()
+      .map((r) => r.environment?.benchmarkIndex)
+      .filter((value): value is number => value !== undefined),
+  )
   const figures: Figure[] = [
-    ...referenceFigures('blank', 'a blank HTML document', blankDocument),
-    ...referenceFigures('floor', 'React + Router + Redux, 24 cards, no UI kit', floor),
+    {
+      group: 'lighthouse machine',
+      name: "Lighthouse's benchmark index of this machine's CPU",
+      value: index,
+      unit: '',
+      note:
+        options.cpuSlowdown === 'calibrated'
+          ? `median of every run; ${slowdown}× CPU, calibrated from ${probedIndex!.toFixed(0)}, the median of 3 blank-document runs before (4 × index / ${REFERENCE_INDEX})`
+          : `median of every run; ${slowdown}× CPU; 4× is meant for an index of 1,500-2,000: ` +
+            `${calibratedSlowdown(index)}× would match it here (--lighthouse-cpu=calibrated)`,
+    },
+    ...referenceFigures('blank', 'a blank HTML document', blankDocument, slowdown),
+    ...referenceFigures('floor', 'React + Router + Redux, 24 cards, no UI kit', floor, slowdown),
     ...referenceFigures(
       scriptsRefused,
       "/, every script file refused: the page before the app's code",
       withoutScripts,
+      slowdown,
     ),
   ]
   for (const [label, path] of pages) {
@@ -270,20 +342,20 @@ export async function run(options: {
       { group, name: 'CLS', value: ours.cls, unit: '', budget: 0.05 },
       {
         group,
-        name: 'Longest main-thread task (4× CPU)',
+        name: `Longest main-thread task (${slowdown}× CPU)`,
         value: ours.longestTask,
         unit: 'ms',
         // Not held to the budget: on this 2-core machine a task's wall time also counts the moments
         // Chrome's other processes, the server and Lighthouse held the CPU, and the floor page goes
         // over 50 ms by it too (56-61 ms). The next figure (the thread's own time, same runs) and the
         // long-tasks part (a real 4× CPU, nothing attached) are held to it.
-        note: `Lighthouse's long tasks (wall time × 4), its own scripts left out${
+        note: `Lighthouse's long tasks (wall time × ${slowdown}), its own scripts left out${
           blankDocument ? `; blank document ${blankDocument.longestTask.toFixed(0)} ms` : ''
         }${floor ? `; floor page ${floor.longestTask.toFixed(0)} ms` : ''}`,
       },
       {
         group,
-        name: 'Longest main-thread task, its CPU time × 4',
+        name: `Longest main-thread task, its CPU time × ${slowdown}`,
         value: ours.longestTaskCpu,
         unit: 'ms',
         budget: 50,
@@ -293,7 +365,7 @@ export async function run(options: {
       },
       {
         group,
-        name: 'Main-thread CPU time in the run × 4',
+        name: `Main-thread CPU time in the run × ${slowdown}`,
         value: ours.mainThreadCpu,
         unit: 'ms',
         note: [

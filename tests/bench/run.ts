@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { ensureChromium } from '../tools/ensure-chromium'
+import type { CpuSlowdown } from './lighthouse'
 import { withVerdict, type Figure } from './support/figure'
 import { startServer } from './support/server-process'
 
@@ -9,7 +10,8 @@ import { startServer } from './support/server-process'
  * table and written to bench-results/bench.json. Heavy parts can be skipped: `npm run bench -- --skip
  * lighthouse,offline` or run some only: `--only bundle,backend` (parts: bundle, search, lighthouse,
  * long-tasks, interactions, offline, backend, engines, assistant, realtime, pictures). The lighthouse part measures the
- * floor page (tests/bench/floor/) beside our pages. `--quick` takes fewer samples.
+ * floor page (tests/bench/floor/) beside our pages, at Lighthouse's 4× CPU unless
+ * `--lighthouse-cpu=<multiplier|calibrated>` says otherwise. `--quick` takes fewer samples.
  */
 const PART_NAMES = [
   'bundle',
@@ -46,6 +48,19 @@ for (const name of [...skip, ...only]) {
   }
 }
 const quick = args.includes('--quick')
+/** `--lighthouse-cpu=<multiplier|calibrated>`: the lighthouse part's CPU slowdown (default 4). */
+const lighthouseCpu = ((): CpuSlowdown | undefined => {
+  const [value] = listOption('--lighthouse-cpu')
+  if (value === undefined || value === 'calibrated') return value
+  const multiplier = Number(value)
+  if (!(multiplier >= 1)) {
+    console.error(
+      `--lighthouse-cpu takes a multiplier of 1 or more, or "calibrated"; got "${value}".`,
+    )
+    process.exit(2)
+  }
+  return multiplier
+})()
 const chosen = (name: string) => !skip.has(name) && (only.size === 0 || only.has(name))
 /** The parts that drive a browser: on a fresh machine Debian's Chromium is installed first. */
 const BROWSER_PARTS = ['lighthouse', 'long-tasks', 'interactions', 'offline', 'pictures']
@@ -101,7 +116,12 @@ const parts: Part[] = [
     name: 'lighthouse',
     run: () =>
       besideTheFloor(async (baseUrl, floorUrl) =>
-        (await import('./lighthouse')).run({ baseUrl, floorUrl, runs: quick ? 1 : 5 }),
+        (await import('./lighthouse')).run({
+          baseUrl,
+          floorUrl,
+          runs: quick ? 1 : 5,
+          cpuSlowdown: lighthouseCpu,
+        }),
       ),
   },
   {
