@@ -46,18 +46,18 @@ interface Run extends LighthouseResult {
 }
 
 /**
- * Lighthouse's CPU slowdown is relative to the machine it runs on: its default 4× is meant to bring a
+ * A CPU slowdown is relative to the machine it runs on: Lighthouse's default 4× is meant to bring a
  * high-end desktop, whose benchmark index is 1,500-2,000, down to a mid-tier phone (Lighthouse's
  * docs/throttling.md). On a faster machine the same 4× stands for a faster phone, and on a slower one for
  * a slower phone, so each run's index is printed beside the figures. `calibrated` reads the index first
- * and scales the slowdown to it: 4 × index / 1,750, the middle of that range.
+ * (probeBenchmarkIndex) and scales the slowdown to it: 4 × index / 1,750, the middle of that range.
  */
 export type CpuSlowdown = number | 'calibrated'
-const DEFAULT_SLOWDOWN = 4
+export const DEFAULT_SLOWDOWN = 4
 const REFERENCE_INDEX = 1750
 
 /** The multiplier that gives this machine the CPU that 4× gives a machine of the reference index. */
-function calibratedSlowdown(benchmarkIndex: number): number {
+export function calibratedSlowdown(benchmarkIndex: number): number {
   return Math.round(((DEFAULT_SLOWDOWN * benchmarkIndex) / REFERENCE_INDEX) * 10) / 10
 }
 
@@ -112,6 +112,26 @@ async function runOnce(url: string, extraArgs: readonly string[] = []): Promise<
     return { ...report, ...mainThreadWork(trace.traceEvents, url, slowdown) }
   } finally {
     rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * This machine's benchmark index as Lighthouse reads it: the median of three Lighthouse runs of a blank
+ * document (one reading strays by 10-20 % from the next here).
+ */
+export async function probeBenchmarkIndex(): Promise<number> {
+  const blank = await serveBlankDocument()
+  try {
+    const readings: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const reading = (await runOnce(blank.url)).environment?.benchmarkIndex
+      if (reading) readings.push(reading)
+    }
+    if (readings.length === 0)
+      throw new Error('Lighthouse gave no benchmark index to calibrate from')
+    return median(readings)
+  } finally {
+    await blank.stop()
   }
 }
 
@@ -219,8 +239,10 @@ export async function run(options: {
   floorUrl?: string
   runs?: number
   pages?: string[]
-  /** Lighthouse's CPU slowdown: its default 4×, another multiplier, or `calibrated` (see CpuSlowdown). */
-  cpuSlowdown?: CpuSlowdown
+  /** Lighthouse's CPU slowdown: its default 4× unless given (see CpuSlowdown). */
+  cpuSlowdown?: number
+  /** The benchmark index `cpuSlowdown` was calibrated from, if it was. */
+  calibratedFrom?: number
 }): Promise<Figure[]> {
   const runs = options.runs ?? 5
   const pages = ourPages.filter(([label]) => !options.pages || options.pages.includes(label))
@@ -238,30 +260,10 @@ export async function run(options: {
   }
   const results = new Map(targets.map(([label]) => [label, [] as Run[]]))
   const failures = new Map(targets.map(([label]) => [label, [] as string[]]))
-  let slowdown = DEFAULT_SLOWDOWN
-  let probedIndex: number | undefined
+  const slowdown = options.cpuSlowdown ?? DEFAULT_SLOWDOWN
+  const throttling =
+    slowdown === DEFAULT_SLOWDOWN ? [] : [`--throttling.cpuSlowdownMultiplier=${slowdown}`]
   try {
-    if (options.cpuSlowdown === 'calibrated') {
-      // Three runs of a blank document, kept out of the figures, read the machine's index (one reading
-      // strays by 10-20 % from the next on this machine): their median sets the slowdown.
-      const probe = blank ?? (await serveBlankDocument())
-      try {
-        const readings: number[] = []
-        for (let i = 0; i < 3; i++) {
-          const reading = (await runOnce(probe.url)).environment?.benchmarkIndex
-          if (reading) readings.push(reading)
-        }
-        probedIndex = readings.length ? median(readings) : undefined
-      } finally {
-        if (probe !== blank) await probe.stop()
-      }
-      if (!probedIndex) throw new Error('Lighthouse gave no benchmark index to calibrate from')
-      slowdown = calibratedSlowdown(probedIndex)
-    } else if (options.cpuSlowdown !== undefined) {
-      slowdown = options.cpuSlowdown
-    }
-    const throttling =
-      slowdown === DEFAULT_SLOWDOWN ? [] : [`--throttling.cpuSlowdownMultiplier=${slowdown}`]
     for (let i = 0; i < runs; i++) {
       for (const [label, url, extraArgs = []] of targets) {
         // A run that fails (a busy machine, a Chrome hiccup) is tried once more; the median uses the rest.
@@ -303,10 +305,10 @@ export async function run(options: {
       value: index,
       unit: '',
       note:
-        options.cpuSlowdown === 'calibrated'
-          ? `median of every run; ${slowdown}× CPU, calibrated from ${probedIndex!.toFixed(0)}, the median of 3 blank-document runs before (4 × index / ${REFERENCE_INDEX})`
+        options.calibratedFrom !== undefined
+          ? `median of every run; ${slowdown}× CPU, calibrated from ${options.calibratedFrom.toFixed(0)}, the median of 3 blank-document runs before (4 × index / ${REFERENCE_INDEX})`
           : `median of every run; ${slowdown}× CPU; 4× is meant for an index of 1,500-2,000: ` +
-            `${calibratedSlowdown(index)}× would match it here (--lighthouse-cpu=calibrated)`,
+            `${calibratedSlowdown(index)}× would match it here (--cpu=calibrated)`,
     },
     ...referenceFigures('blank', 'a blank HTML document', blankDocument, slowdown),
     ...referenceFigures('floor', 'React + Router + Redux, 24 cards, no UI kit', floor, slowdown),

@@ -10,8 +10,8 @@ import { startServer } from './support/server-process'
  * table and written to bench-results/bench.json. Heavy parts can be skipped: `npm run bench -- --skip
  * lighthouse,offline` or run some only: `--only bundle,backend` (parts: bundle, search, lighthouse,
  * long-tasks, interactions, offline, backend, engines, assistant, realtime, pictures). The lighthouse part measures the
- * floor page (tests/bench/floor/) beside our pages, at Lighthouse's 4× CPU unless
- * `--lighthouse-cpu=<multiplier|calibrated>` says otherwise. `--quick` takes fewer samples.
+ * floor page (tests/bench/floor/) beside our pages. The parts that slow the CPU do it 4× (Lighthouse's
+ * default) unless `--cpu=<multiplier|calibrated>` says otherwise. `--quick` takes fewer samples.
  */
 const PART_NAMES = [
   'bundle',
@@ -48,19 +48,24 @@ for (const name of [...skip, ...only]) {
   }
 }
 const quick = args.includes('--quick')
-/** `--lighthouse-cpu=<multiplier|calibrated>`: the lighthouse part's CPU slowdown (default 4). */
-const lighthouseCpu = ((): CpuSlowdown | undefined => {
-  const [value] = listOption('--lighthouse-cpu')
+/**
+ * `--cpu=<multiplier|calibrated>`: the CPU slowdown of the parts that slow the CPU (lighthouse, long-tasks,
+ * interactions, offline); Lighthouse's 4× by default (see CpuSlowdown in lighthouse.ts).
+ */
+const cpuOption = ((): CpuSlowdown | undefined => {
+  const [value] = listOption('--cpu')
   if (value === undefined || value === 'calibrated') return value
   const multiplier = Number(value)
   if (!(multiplier >= 1)) {
-    console.error(
-      `--lighthouse-cpu takes a multiplier of 1 or more, or "calibrated"; got "${value}".`,
-    )
+    console.error(`--cpu takes a multiplier of 1 or more, or "calibrated"; got "${value}".`)
     process.exit(2)
   }
   return multiplier
 })()
+/** The parts whose figures are read at a CPU slowdown. */
+const SLOWED_PARTS = ['lighthouse', 'long-tasks', 'interactions', 'offline']
+/** The slowdown those parts use, and the benchmark index it was calibrated from (set in main). */
+const cpu: { slowdown?: number; calibratedFrom?: number } = {}
 const chosen = (name: string) => !skip.has(name) && (only.size === 0 || only.has(name))
 /** The parts that drive a browser: on a fresh machine Debian's Chromium is installed first. */
 const BROWSER_PARTS = ['lighthouse', 'long-tasks', 'interactions', 'offline', 'pictures']
@@ -120,7 +125,8 @@ const parts: Part[] = [
           baseUrl,
           floorUrl,
           runs: quick ? 1 : 5,
-          cpuSlowdown: lighthouseCpu,
+          cpuSlowdown: cpu.slowdown,
+          calibratedFrom: cpu.calibratedFrom,
         }),
       ),
   },
@@ -128,13 +134,22 @@ const parts: Part[] = [
     name: 'long-tasks',
     run: () =>
       besideTheFloor(async (baseUrl, floorUrl) =>
-        (await import('./long-tasks')).run({ baseUrl, floorUrl, runs: quick ? 1 : 5 }),
+        (await import('./long-tasks')).run({
+          baseUrl,
+          floorUrl,
+          runs: quick ? 1 : 5,
+          cpuSlowdown: cpu.slowdown,
+        }),
       ),
   },
-  { name: 'interactions', run: async () => (await import('./interactions')).run({ quick }) },
+  {
+    name: 'interactions',
+    run: async () => (await import('./interactions')).run({ quick, cpuSlowdown: cpu.slowdown }),
+  },
   {
     name: 'offline',
-    run: async () => (await optionalModule('./offline.ts'))?.run({ quick }) ?? [],
+    run: async () =>
+      (await optionalModule('./offline.ts'))?.run({ quick, cpuSlowdown: cpu.slowdown }) ?? [],
   },
   { name: 'backend', run: async () => (await import('./backend')).run({ quick }) },
   // PGlite and PostgreSQL (DATABASE_URL) side by side.
@@ -161,6 +176,16 @@ async function main() {
   const loadAtStart = load()
   if (BROWSER_PARTS.some(chosen)) ensureChromium()
   await ensureBuild()
+  if (cpuOption === 'calibrated' && SLOWED_PARTS.some(chosen)) {
+    const { calibratedSlowdown, probeBenchmarkIndex } = await import('./lighthouse')
+    cpu.calibratedFrom = await probeBenchmarkIndex()
+    cpu.slowdown = calibratedSlowdown(cpu.calibratedFrom)
+    console.info(
+      `CPU slowdown ${cpu.slowdown}× (Lighthouse's benchmark index here ${cpu.calibratedFrom.toFixed(0)})`,
+    )
+  } else if (typeof cpuOption === 'number') {
+    cpu.slowdown = cpuOption
+  }
   const figures: Array<Figure & { pass: boolean | null }> = []
   const errors: string[] = []
   for (const part of parts) {
@@ -201,6 +226,8 @@ async function main() {
           cpus: cpus().length,
           loadAverageAtStart: Number(loadAtStart),
           loadAverageAtEnd: Number(load()),
+          cpuSlowdown: cpu.slowdown ?? 4,
+          ...(cpu.calibratedFrom === undefined ? {} : { benchmarkIndex: cpu.calibratedFrom }),
         },
         figures,
         errors,
