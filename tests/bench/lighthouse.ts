@@ -56,9 +56,12 @@ export type CpuSlowdown = number | 'calibrated'
 export const DEFAULT_SLOWDOWN = 4
 const REFERENCE_INDEX = 1750
 
-/** The multiplier that gives this machine the CPU that 4× gives a machine of the reference index. */
+/**
+ * The multiplier that gives this machine the CPU that 4× gives a machine of the reference index; at
+ * least 1 (a machine slower than that phone cannot be sped up, and Chromium refuses a rate under 1).
+ */
 export function calibratedSlowdown(benchmarkIndex: number): number {
-  return Math.round(((DEFAULT_SLOWDOWN * benchmarkIndex) / REFERENCE_INDEX) * 10) / 10
+  return Math.max(1, Math.round(((DEFAULT_SLOWDOWN * benchmarkIndex) / REFERENCE_INDEX) * 10) / 10)
 }
 
 /** `CHROME_PATH` as Lighthouse itself reads it, else the system Chromium. */
