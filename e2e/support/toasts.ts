@@ -1,5 +1,8 @@
 import { expect, type Page } from '@playwright/test'
 
+/** A toast's outer element, as Chakra's toaster marks it. */
+const TOAST = '[data-scope="toast"][data-part="root"]'
+
 /**
  * Waits for a toast to show and for the toast stack to stop moving. A new toast slides the others up for
  * 400 ms: a press that starts on a button near the stack and ends on a toast that has slid over it in
@@ -15,20 +18,19 @@ export async function toastShown(page: Page, title: string) {
  * for a new toast with that title.
  */
 export async function newToastShown(page: Page, title: string, action: () => Promise<void>) {
-  const root = '[data-scope="toast"][data-part="root"]'
-  const earlier = await page.locator(root).evaluateAll((toasts) => toasts.map((toast) => toast.id))
+  const earlier = await page.locator(TOAST).evaluateAll((toasts) => toasts.map((toast) => toast.id))
   await action()
   const others = earlier.map((id) => `:not([id="${id}"])`).join('')
   await expect(
-    page.locator(`${root}[role="status"]${others}`).filter({ hasText: title }),
+    page.locator(`${TOAST}[role="status"]${others}`).filter({ hasText: title }),
   ).toBeVisible()
   await toastsSettled(page)
 }
 
 async function toastsSettled(page: Page) {
   // At least one toast: with none found (the toaster's markup changed) the wait would pass at once.
-  await page.waitForFunction(() => {
-    const toasts = [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')]
+  await page.waitForFunction((selector) => {
+    const toasts = [...document.querySelectorAll(selector)]
     return toasts.length > 0 && toasts.every((toast) => toast.getAnimations().length === 0)
-  })
+  }, TOAST)
 }

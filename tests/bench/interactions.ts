@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
+import { DEFAULT_SLOWDOWN } from './support/cpu-slowdown'
 import { median, type Figure } from './support/figure'
 import { startServer } from './support/server-process'
 import { seenPopup, skipSplash } from '../../e2e/support/first-visit'
@@ -132,10 +133,8 @@ async function oneRun(
   }
 }
 
-export async function run(
-  options: { quick?: boolean; cpuSlowdown?: number } = {},
-): Promise<Figure[]> {
-  const slowdown = options.cpuSlowdown ?? 4
+export async function run(options: { quick?: boolean; cpuSlowdown: number }): Promise<Figure[]> {
+  const slowdown = options.cpuSlowdown
   const runs = options.quick ? 1 : 3
   const server = await startServer()
   let browser: Browser | undefined
@@ -167,7 +166,10 @@ export async function run(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const figures = await run({ quick: process.argv.includes('--quick') })
+  const figures = await run({
+    quick: process.argv.includes('--quick'),
+    cpuSlowdown: DEFAULT_SLOWDOWN,
+  })
   for (const figure of figures) {
     console.info(`${figure.name}: ${figure.value?.toFixed(0)} ms (${figure.note})`)
   }

@@ -5,12 +5,18 @@ import { join } from 'node:path'
 import { Launcher } from 'chrome-launcher'
 import { withoutDesktopUi } from '../support/chromium-args'
 import { serveBlankDocument } from './support/blank-document'
+import {
+  calibratedSlowdown,
+  DEFAULT_SLOWDOWN,
+  REFERENCE_INDEX,
+  type Cpu,
+} from './support/cpu-slowdown'
 import { median, type Figure } from './support/figure'
 import { mainThreadWork, type TraceEvent } from './support/trace-events'
 
 /**
- * Lighthouse 12.8.2 with its mobile defaults (Slow 4G, 4× CPU unless told otherwise: see CpuSlowdown),
- * median of several runs per page.
+ * Lighthouse 12.8.2 with its mobile defaults (Slow 4G; 4× CPU unless told otherwise: see
+ * support/cpu-slowdown.ts), median of several runs per page.
  * Lighthouse wipes service workers before each run, so this is always a first visit. The floor page
  * (floor.ts) is measured beside our pages in the same run: on this noisy machine the gap is the figure.
  */
@@ -43,25 +49,6 @@ interface LighthouseResult {
 interface Run extends LighthouseResult {
   longestTaskCpu: number
   mainThreadCpu: number
-}
-
-/**
- * A CPU slowdown is relative to the machine it runs on: Lighthouse's default 4× is meant to bring a
- * high-end desktop, whose benchmark index is 1,500-2,000, down to a mid-tier phone (Lighthouse's
- * docs/throttling.md). On a faster machine the same 4× stands for a faster phone, and on a slower one for
- * a slower phone, so each run's index is printed beside the figures. `calibrated` reads the index first
- * (probeBenchmarkIndex) and scales the slowdown to it: 4 × index / 1,750, the middle of that range.
- */
-export type CpuSlowdown = number | 'calibrated'
-export const DEFAULT_SLOWDOWN = 4
-const REFERENCE_INDEX = 1750
-
-/**
- * The multiplier that gives this machine the CPU that 4× gives a machine of the reference index; at
- * least 1 (a machine slower than that phone cannot be sped up, and Chromium refuses a rate under 1).
- */
-export function calibratedSlowdown(benchmarkIndex: number): number {
-  return Math.max(1, Math.round(((DEFAULT_SLOWDOWN * benchmarkIndex) / REFERENCE_INDEX) * 10) / 10)
 }
 
 /** `CHROME_PATH` as Lighthouse itself reads it, else the system Chromium. */
@@ -242,10 +229,7 @@ export async function run(options: {
   floorUrl?: string
   runs?: number
   pages?: string[]
-  /** Lighthouse's CPU slowdown: its default 4× unless given (see CpuSlowdown). */
-  cpuSlowdown?: number
-  /** The benchmark index `cpuSlowdown` was calibrated from, if it was. */
-  calibratedFrom?: number
+  cpu: Cpu
 }): Promise<Figure[]> {
   const runs = options.runs ?? 5
   const pages = ourPages.filter(([label]) => !options.pages || options.pages.includes(label))
@@ -263,7 +247,7 @@ export async function run(options: {
   }
   const results = new Map(targets.map(([label]) => [label, [] as Run[]]))
   const failures = new Map(targets.map(([label]) => [label, [] as string[]]))
-  const slowdown = options.cpuSlowdown ?? DEFAULT_SLOWDOWN
+  const { slowdown, calibratedFrom } = options.cpu
   const throttling =
     slowdown === DEFAULT_SLOWDOWN ? [] : [`--throttling.cpuSlowdownMultiplier=${slowdown}`]
   try {
@@ -308,8 +292,8 @@ export async function run(options: {
       value: index,
       unit: '',
       note:
-        options.calibratedFrom !== undefined
-          ? `median of every run; ${slowdown}× CPU, calibrated from ${options.calibratedFrom.toFixed(0)}, the median of 3 blank-document runs before (4 × index / ${REFERENCE_INDEX})`
+        calibratedFrom !== undefined
+          ? `median of every run; ${slowdown}× CPU, calibrated from ${calibratedFrom.toFixed(0)}, the median of 3 blank-document runs before (4 × index / ${REFERENCE_INDEX})`
           : `median of every run; ${slowdown}× CPU; 4× is meant for an index of 1,500-2,000: ` +
             `${calibratedSlowdown(index)}× would match it here (--cpu=calibrated)`,
     },

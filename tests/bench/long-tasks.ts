@@ -7,6 +7,7 @@ import WebSocket from 'ws'
 import { chromiumArgs, withoutDesktopUi } from '../support/chromium-args'
 import { ourPages } from './lighthouse'
 import { serveBlankDocument } from './support/blank-document'
+import { DEFAULT_SLOWDOWN } from './support/cpu-slowdown'
 import { SLOW_4G } from './support/slow-4g'
 import { median, type Figure } from './support/figure'
 import { pageMainThread, type TraceEvent } from './support/trace-events'
@@ -250,13 +251,13 @@ export async function run({
   baseUrl,
   floorUrl,
   runs = 5,
-  cpuSlowdown = 4,
+  cpuSlowdown,
 }: {
   baseUrl: string
   floorUrl?: string
   runs?: number
-  /** The CPU slowdown (4× by default; see CpuSlowdown in lighthouse.ts). */
-  cpuSlowdown?: number
+  /** The CPU slowdown (support/cpu-slowdown.ts). */
+  cpuSlowdown: number
 }): Promise<Figure[]> {
   const figures: Figure[] = []
   const blank = await serveBlankDocument()
@@ -296,5 +297,6 @@ export async function run({
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [baseUrl, floorUrl] = process.argv.slice(2)
   if (!baseUrl) throw new Error('Usage: tsx tests/bench/long-tasks.ts <base URL> [floor URL]')
-  for (const figure of await run({ baseUrl, floorUrl })) console.info(figure)
+  for (const figure of await run({ baseUrl, floorUrl, cpuSlowdown: DEFAULT_SLOWDOWN }))
+    console.info(figure)
 }

@@ -1,6 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test'
+import { DEFAULT_SLOWDOWN } from './support/cpu-slowdown'
 import { SLOW_4G } from './support/slow-4g'
 import { median, withVerdict, type Figure } from './support/figure'
 import { freePort, startServer } from './support/server-process'
@@ -231,11 +232,12 @@ async function oneRun(browser: Browser, relay: Relay, slowdown: number): Promise
   }
 }
 
-export async function run(
-  options: { quick?: boolean; cpuSlowdown?: number } = {},
-): Promise<Array<Figure & { pass: boolean | null }>> {
+export async function run(options: {
+  quick?: boolean
+  cpuSlowdown: number
+}): Promise<Array<Figure & { pass: boolean | null }>> {
   const runs = options.quick ? 3 : 5
-  const slowdown = options.cpuSlowdown ?? 4
+  const slowdown = options.cpuSlowdown
   const server = await startServer()
   const relay = await startRelay(server.port)
   const browser = await chromium.launch({
@@ -298,7 +300,10 @@ export async function run(
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const figures = await run({ quick: process.argv.includes('--quick') })
+  const figures = await run({
+    quick: process.argv.includes('--quick'),
+    cpuSlowdown: DEFAULT_SLOWDOWN,
+  })
   for (const figure of figures) {
     const verdict = figure.pass === null ? '' : figure.pass ? 'pass' : 'FAIL'
     console.info(

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { ensureChromium } from '../tools/ensure-chromium'
-import type { CpuSlowdown } from './lighthouse'
+import { calibratedSlowdown, DEFAULT_SLOWDOWN, type Cpu } from './support/cpu-slowdown'
 import { withVerdict, type Figure } from './support/figure'
 import { startServer } from './support/server-process'
 
@@ -50,9 +50,9 @@ for (const name of [...skip, ...only]) {
 const quick = args.includes('--quick')
 /**
  * `--cpu=<multiplier|calibrated>`: the CPU slowdown of the parts that slow the CPU (lighthouse, long-tasks,
- * interactions, offline); Lighthouse's 4× by default (see CpuSlowdown in lighthouse.ts).
+ * interactions, offline); Lighthouse's 4× by default (see support/cpu-slowdown.ts).
  */
-const cpuOption = ((): CpuSlowdown | undefined => {
+const cpuOption = ((): number | 'calibrated' | undefined => {
   const [value] = listOption('--cpu')
   if (value === undefined || value === 'calibrated') return value
   const multiplier = Number(value)
@@ -64,13 +64,12 @@ const cpuOption = ((): CpuSlowdown | undefined => {
 })()
 /** The parts whose figures are read at a CPU slowdown. */
 const SLOWED_PARTS = ['lighthouse', 'long-tasks', 'interactions', 'offline']
-/** The slowdown those parts use, and the benchmark index it was calibrated from (set in main). */
-const cpu: { slowdown?: number; calibratedFrom?: number } = {}
 const chosen = (name: string) => !skip.has(name) && (only.size === 0 || only.has(name))
 /** The parts that drive a browser: on a fresh machine Debian's Chromium is installed first. */
 const BROWSER_PARTS = ['lighthouse', 'long-tasks', 'interactions', 'offline', 'pictures']
 
-type Part = { name: string; run: () => Promise<Figure[]> }
+/** A part of the bench: `cpu` is the slowdown for those that slow the CPU. */
+type Part = { name: string; run: (cpu: Cpu) => Promise<Figure[]> }
 
 async function optionalModule(
   path: string,
@@ -119,20 +118,14 @@ const parts: Part[] = [
   },
   {
     name: 'lighthouse',
-    run: () =>
+    run: (cpu) =>
       besideTheFloor(async (baseUrl, floorUrl) =>
-        (await import('./lighthouse')).run({
-          baseUrl,
-          floorUrl,
-          runs: quick ? 1 : 5,
-          cpuSlowdown: cpu.slowdown,
-          calibratedFrom: cpu.calibratedFrom,
-        }),
+        (await import('./lighthouse')).run({ baseUrl, floorUrl, runs: quick ? 1 : 5, cpu }),
       ),
   },
   {
     name: 'long-tasks',
-    run: () =>
+    run: (cpu) =>
       besideTheFloor(async (baseUrl, floorUrl) =>
         (await import('./long-tasks')).run({
           baseUrl,
@@ -144,11 +137,11 @@ const parts: Part[] = [
   },
   {
     name: 'interactions',
-    run: async () => (await import('./interactions')).run({ quick, cpuSlowdown: cpu.slowdown }),
+    run: async (cpu) => (await import('./interactions')).run({ quick, cpuSlowdown: cpu.slowdown }),
   },
   {
     name: 'offline',
-    run: async () =>
+    run: async (cpu) =>
       (await optionalModule('./offline.ts'))?.run({ quick, cpuSlowdown: cpu.slowdown }) ?? [],
   },
   { name: 'backend', run: async () => (await import('./backend')).run({ quick }) },
@@ -169,6 +162,18 @@ function format(value: number | null): string {
   return value.toFixed(2)
 }
 
+/** The slowdown `--cpu` asks for; calibrated, read from the machine once, before the parts run. */
+async function cpuSlowdown(): Promise<Cpu> {
+  if (cpuOption !== 'calibrated') return { slowdown: cpuOption ?? DEFAULT_SLOWDOWN }
+  if (!SLOWED_PARTS.some(chosen)) return { slowdown: DEFAULT_SLOWDOWN }
+  const calibratedFrom = await (await import('./lighthouse')).probeBenchmarkIndex()
+  const slowdown = calibratedSlowdown(calibratedFrom)
+  console.info(
+    `CPU slowdown ${slowdown}× (Lighthouse's benchmark index here ${calibratedFrom.toFixed(0)})`,
+  )
+  return { slowdown, calibratedFrom }
+}
+
 /** The machine is shared: the load beside each run says how far its timings can be trusted. */
 const load = () => loadavg()[0]!.toFixed(1)
 
@@ -176,16 +181,7 @@ async function main() {
   const loadAtStart = load()
   if (BROWSER_PARTS.some(chosen)) ensureChromium()
   await ensureBuild()
-  if (cpuOption === 'calibrated' && SLOWED_PARTS.some(chosen)) {
-    const { calibratedSlowdown, probeBenchmarkIndex } = await import('./lighthouse')
-    cpu.calibratedFrom = await probeBenchmarkIndex()
-    cpu.slowdown = calibratedSlowdown(cpu.calibratedFrom)
-    console.info(
-      `CPU slowdown ${cpu.slowdown}× (Lighthouse's benchmark index here ${cpu.calibratedFrom.toFixed(0)})`,
-    )
-  } else if (typeof cpuOption === 'number') {
-    cpu.slowdown = cpuOption
-  }
+  const cpu = await cpuSlowdown()
   const figures: Array<Figure & { pass: boolean | null }> = []
   const errors: string[] = []
   for (const part of parts) {
@@ -193,7 +189,7 @@ async function main() {
     console.info(`▶ ${part.name}`)
     try {
       const started = performance.now()
-      const result = await part.run()
+      const result = await part.run(cpu)
       figures.push(...result.map(withVerdict))
       console.info(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     } catch (error) {
@@ -226,7 +222,7 @@ async function main() {
           cpus: cpus().length,
           loadAverageAtStart: Number(loadAtStart),
           loadAverageAtEnd: Number(load()),
-          cpuSlowdown: cpu.slowdown ?? 4,
+          cpuSlowdown: cpu.slowdown,
           ...(cpu.calibratedFrom === undefined ? {} : { benchmarkIndex: cpu.calibratedFrom }),
         },
         figures,

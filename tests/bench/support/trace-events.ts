@@ -49,7 +49,7 @@ export function pageMainThread(
 /**
  * The tasks on the page's main thread after navigation, by the CPU time the thread itself spent in them
  * (the trace's thread duration), times Lighthouse's CPU slowdown: the longest, and all of them together.
- * Lighthouse's own long tasks are wall times × 4: on this 2-core machine they also count the moments
+ * Lighthouse's own long tasks are wall times × the slowdown: on this 2-core machine they also count the moments
  * when Chrome's other processes, the server and Lighthouse itself held the CPU (the floor page shows it).
  * Tasks running Lighthouse's own scripts are left out.
  */

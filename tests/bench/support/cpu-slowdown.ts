@@ -1,0 +1,23 @@
+/**
+ * A CPU slowdown is relative to the machine it runs on: Lighthouse's default 4× is meant to bring a
+ * high-end desktop, whose benchmark index is 1,500-2,000, down to a mid-tier phone (Lighthouse's
+ * docs/throttling.md). On a faster machine the same 4× stands for a faster phone, and on a slower one
+ * for a slower phone. `npm run bench -- --cpu=calibrated` reads the index first (probeBenchmarkIndex in
+ * lighthouse.ts) and scales the slowdown to it: 4 × index / 1,750, the middle of that range.
+ */
+export const DEFAULT_SLOWDOWN = 4
+export const REFERENCE_INDEX = 1750
+
+/** The slowdown of the parts that slow the CPU, and the benchmark index it came from, if calibrated. */
+export interface Cpu {
+  slowdown: number
+  calibratedFrom?: number
+}
+
+/**
+ * The multiplier that gives this machine the CPU that 4× gives a machine of the reference index; at
+ * least 1 (a machine slower than that phone cannot be sped up, and Chromium refuses a rate under 1).
+ */
+export function calibratedSlowdown(benchmarkIndex: number): number {
+  return Math.max(1, Math.round(((DEFAULT_SLOWDOWN * benchmarkIndex) / REFERENCE_INDEX) * 10) / 10)
+}
