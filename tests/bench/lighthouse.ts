@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Launcher } from 'chrome-launcher'
@@ -55,46 +55,94 @@ interface Run extends LighthouseResult {
 const chromePath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 /**
- * One Lighthouse run, as a child process awaited without blocking: the floor page is served from this
- * very process, and a synchronous spawn would leave it unanswered until the run timed out.
+ * Lighthouse as a child process awaited without blocking: the floor page is served from this very
+ * process, and a synchronous spawn would leave it unanswered until the run timed out.
  */
-async function runOnce(url: string, extraArgs: readonly string[] = []): Promise<Run> {
+function lighthouse(url: string, args: readonly string[]): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    execFile(
+      'node_modules/.bin/lighthouse',
+      // The address first: an option that takes a list (--only-categories) would take it as an item.
+      [url, '--quiet', '--output=json', '--only-categories=performance', ...args],
+      {
+        env: { ...process.env, CHROME_PATH: chromePath },
+        encoding: 'utf8',
+        timeout: 240_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (error, _stdout, stderr) => {
+        if (!error) resolve()
+        else if (typeof error.code === 'number')
+          reject(new Error(`lighthouse exited ${error.code}: ${stderr.trim().slice(-500)}`))
+        else reject(new Error(`lighthouse did not run: ${error.message}`))
+      },
+    )
+  })
+}
+
+function readReport(path: string): LighthouseResult {
+  const report = JSON.parse(readFileSync(path, 'utf8')) as LighthouseResult
+  if (report.runtimeError)
+    throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message}`)
+  if (report.categories.performance.score === null) throw new Error('no performance score')
+  return report
+}
+
+/**
+ * Scores a run again from its saved artifacts at the slowdown of the benchmark index Lighthouse read at
+ * its start. Lighthouse simulates the slowdown (it scales the durations the trace observed), so the
+ * gathering does not depend on it; it refuses an audit whose settings differ from the gathering's, so
+ * the saved settings are given the new slowdown first.
+ */
+async function calibrate(
+  url: string,
+  gathered: LighthouseResult,
+  artifacts: string,
+  extraArgs: readonly string[],
+  output: string,
+): Promise<LighthouseResult> {
+  const index = gathered.environment?.benchmarkIndex
+  if (!index) throw new Error('Lighthouse gave no benchmark index to calibrate the run to')
+  const slowdown = calibratedSlowdown(index)
+  const saved = join(artifacts, 'artifacts.json')
+  const artifactsJson = JSON.parse(readFileSync(saved, 'utf8')) as {
+    settings: { throttling: { cpuSlowdownMultiplier: number } }
+  }
+  artifactsJson.settings.throttling.cpuSlowdownMultiplier = slowdown
+  writeFileSync(saved, JSON.stringify(artifactsJson))
+  await lighthouse(url, [
+    `--output-path=${output}`,
+    `-A=${artifacts}`,
+    `--throttling.cpuSlowdownMultiplier=${slowdown}`,
+    ...extraArgs,
+  ])
+  return readReport(output)
+}
+
+/**
+ * One Lighthouse run of `url`. `calibrated`: scored at the slowdown of the machine's benchmark index
+ * read at the run's own start (support/cpu-slowdown.ts), instead of the one given in `extraArgs`.
+ */
+async function runOnce(
+  url: string,
+  extraArgs: readonly string[] = [],
+  calibrated = false,
+): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'luxe-lh-'))
   const output = join(dir, 'report.json')
   const artifacts = join(dir, 'artifacts')
   try {
-    await new Promise<void>((resolve, reject) => {
-      execFile(
-        'node_modules/.bin/lighthouse',
-        [
-          url,
-          '--quiet',
-          '--output=json',
-          `--output-path=${output}`,
-          '--only-categories=performance',
-          // Also keeps the run's trace, read below.
-          `-GA=${artifacts}`,
-          `--chrome-flags=${chromeFlags}`,
-          ...extraArgs,
-        ],
-        {
-          env: { ...process.env, CHROME_PATH: chromePath },
-          encoding: 'utf8',
-          timeout: 240_000,
-          maxBuffer: 64 * 1024 * 1024,
-        },
-        (error, _stdout, stderr) => {
-          if (!error) resolve()
-          else if (typeof error.code === 'number')
-            reject(new Error(`lighthouse exited ${error.code}: ${stderr.trim().slice(-500)}`))
-          else reject(new Error(`lighthouse did not run: ${error.message}`))
-        },
-      )
-    })
-    const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseResult
-    if (report.runtimeError)
-      throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message}`)
-    if (report.categories.performance.score === null) throw new Error('no performance score')
+    await lighthouse(url, [
+      `--output-path=${output}`,
+      // Also keeps the run's trace, read below.
+      `-GA=${artifacts}`,
+      `--chrome-flags=${chromeFlags}`,
+      ...extraArgs,
+    ])
+    const gathered = readReport(output)
+    const report = calibrated
+      ? await calibrate(url, gathered, artifacts, extraArgs, join(dir, 'calibrated.json'))
+      : gathered
     const trace = JSON.parse(readFileSync(join(artifacts, 'defaultPass.trace.json'), 'utf8')) as {
       traceEvents: TraceEvent[]
     }
@@ -247,16 +295,19 @@ export async function run(options: {
   }
   const results = new Map(targets.map(([label]) => [label, [] as Run[]]))
   const failures = new Map(targets.map(([label]) => [label, [] as string[]]))
-  const { slowdown, calibratedFrom } = options.cpu
+  const { calibrated = false } = options.cpu
+  // Calibrated, each run is gathered as by default and scored at its own slowdown (see calibrate).
   const throttling =
-    slowdown === DEFAULT_SLOWDOWN ? [] : [`--throttling.cpuSlowdownMultiplier=${slowdown}`]
+    calibrated || options.cpu.slowdown === DEFAULT_SLOWDOWN
+      ? []
+      : [`--throttling.cpuSlowdownMultiplier=${options.cpu.slowdown}`]
   try {
     for (let i = 0; i < runs; i++) {
       for (const [label, url, extraArgs = []] of targets) {
         // A run that fails (a busy machine, a Chrome hiccup) is tried once more; the median uses the rest.
         for (let attempt = 1; attempt <= 2; attempt++) {
           try {
-            results.get(label)!.push(await runOnce(url, [...throttling, ...extraArgs]))
+            results.get(label)!.push(await runOnce(url, [...throttling, ...extraArgs], calibrated))
             break
           } catch (error) {
             if (attempt === 2) failures.get(label)!.push((error as Error).message)
@@ -279,23 +330,28 @@ export async function run(options: {
   const floor = measured.get('floor')
   const blankDocument = measured.get('blank')
   const withoutScripts = measured.get(scriptsRefused)
+  const allRuns = [...results.values()].flat()
   const index = median(
-    [...results.values()]
-      .flat()
+    allRuns
       .map((r) => r.environment?.benchmarkIndex)
       .filter((value): value is number => value !== undefined),
   )
+  const slowdowns = allRuns.map(
+    (r) => r.configSettings?.throttling?.cpuSlowdownMultiplier ?? DEFAULT_SLOWDOWN,
+  )
+  // The slowdown the figures' names carry: calibrated, the median of the runs' own.
+  const slowdown = median(slowdowns)
   const figures: Figure[] = [
     {
       group: 'lighthouse machine',
       name: "Lighthouse's benchmark index of this machine's CPU",
       value: index,
       unit: '',
-      note:
-        calibratedFrom !== undefined
-          ? `median of every run; ${slowdown}× CPU, calibrated from ${calibratedFrom.toFixed(0)}, the median of 3 blank-document runs before (4 × index / ${REFERENCE_INDEX})`
-          : `median of every run; ${slowdown}× CPU; 4× is meant for an index of 1,500-2,000: ` +
-            `${calibratedSlowdown(index)}× would match it here (--cpu=calibrated)`,
+      note: calibrated
+        ? `median of every run; each run scored at 4 × its index / ${REFERENCE_INDEX}: ` +
+          `${Math.min(...slowdowns)}-${Math.max(...slowdowns)}×, median ${slowdown}×`
+        : `median of every run; ${slowdown}× CPU; 4× is meant for an index of 1,500-2,000: ` +
+          `${calibratedSlowdown(index)}× would match it here (--cpu=calibrated)`,
     },
     ...referenceFigures('blank', 'a blank HTML document', blankDocument, slowdown),
     ...referenceFigures('floor', 'React + Router + Redux, 24 cards, no UI kit', floor, slowdown),

@@ -62,8 +62,8 @@ const cpuOption = ((): number | 'calibrated' | undefined => {
   }
   return multiplier
 })()
-/** The parts whose figures are read at a CPU slowdown. */
-const SLOWED_PARTS = ['lighthouse', 'long-tasks', 'interactions', 'offline']
+/** The parts that slow a real CPU (Chromium's throttling), beside Lighthouse (which simulates it). */
+const THROTTLED_PARTS = ['long-tasks', 'interactions', 'offline']
 const chosen = (name: string) => !skip.has(name) && (only.size === 0 || only.has(name))
 /** The parts that drive a browser: on a fresh machine Debian's Chromium is installed first. */
 const BROWSER_PARTS = ['lighthouse', 'long-tasks', 'interactions', 'offline', 'pictures']
@@ -162,16 +162,19 @@ function format(value: number | null): string {
   return value.toFixed(2)
 }
 
-/** The slowdown `--cpu` asks for; calibrated, read from the machine once, before the parts run. */
+/**
+ * The slowdown `--cpu` asks for. Calibrated, the parts that slow a real CPU take it from one reading of
+ * the machine before they run; Lighthouse calibrates each of its runs itself.
+ */
 async function cpuSlowdown(): Promise<Cpu> {
   if (cpuOption !== 'calibrated') return { slowdown: cpuOption ?? DEFAULT_SLOWDOWN }
-  if (!SLOWED_PARTS.some(chosen)) return { slowdown: DEFAULT_SLOWDOWN }
+  if (!THROTTLED_PARTS.some(chosen)) return { slowdown: DEFAULT_SLOWDOWN, calibrated: true }
   const calibratedFrom = await (await import('./lighthouse')).probeBenchmarkIndex()
   const slowdown = calibratedSlowdown(calibratedFrom)
   console.info(
-    `CPU slowdown ${slowdown}× (Lighthouse's benchmark index here ${calibratedFrom.toFixed(0)})`,
+    `CPU slowdown of long-tasks, interactions and offline: ${slowdown}× (Lighthouse's benchmark index here ${calibratedFrom.toFixed(0)})`,
   )
-  return { slowdown, calibratedFrom }
+  return { slowdown, calibrated: true, calibratedFrom }
 }
 
 /** The machine is shared: the load beside each run says how far its timings can be trusted. */
@@ -223,6 +226,7 @@ async function main() {
           loadAverageAtStart: Number(loadAtStart),
           loadAverageAtEnd: Number(load()),
           cpuSlowdown: cpu.slowdown,
+          ...(cpu.calibrated ? { cpuCalibrated: true } : {}),
           ...(cpu.calibratedFrom === undefined ? {} : { benchmarkIndex: cpu.calibratedFrom }),
         },
         figures,
