@@ -215,6 +215,40 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([])
   })
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } })
+
+    test("the app takes a prebuilt page over without the wide screens' menus and filters, with no console error", async ({
+      page,
+    }) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(error.message))
+      for (const path of ['/', '/women']) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+        await page.getByRole('button', { name: 'Search' }).first().click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        await page.keyboard.press('Escape')
+        // Built for wide screens and hidden here: taken out before the app took the page over.
+        await expect(page.locator('[data-media]')).toHaveCount(0)
+      }
+      // The phone's own way to them works: the menu, and the filters in a drawer.
+      await page.getByRole('button', { name: /^Filters/ }).click()
+      const filters = page.getByRole('dialog', { name: 'Filters' })
+      await filters.getByRole('radio', { name: /Dresses/ }).check()
+      await expect(page).toHaveURL(/category=dresses/)
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await expect(
+        page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'MEN', exact: true }),
+      ).toBeVisible()
+      expect(errors).toEqual([])
+    })
+  })
+
   /**
    * When the page's load event came, its first contentful paint was on screen, and the first of the app's
    * files (code, catalogue) was asked for.

@@ -14,6 +14,7 @@ import { pagePaintedBeforeTheApp } from '@/components/after-first-paint'
 import { expectBuildCatalogue } from '@/features/catalogue/api/build-catalogue'
 import { catalogueFromBuild, ensureCatalogue } from '@/features/catalogue/catalogue-slice'
 import { nextTask } from '@/lib/next-task'
+import { dropPartsForOtherScreens } from '@/lib/use-media-query'
 
 // Start-up is cut into tasks the browser can paint and answer taps between (each under 50 ms on a cheap
 // phone): the app's modules have just been evaluated; then the store, the router, the look for a saved
@@ -71,6 +72,9 @@ if (prebuilt && rendersAsBuilt(router)) {
   }
   // Rendered as the server rendered it: the router leaves out the outer boundary it adds in the browser.
   router.ssr = { manifest: undefined }
+  // The page was built for a wide screen: a phone takes out the desktop's menus and filters (hidden by
+  // CSS) rather than hydrating them only to delete them.
+  dropPartsForOtherScreens(root)
   keepScrollUntilNavigation(router)
   pagePaintedBeforeTheApp()
   // Hydration reads the state the page was built in, whatever reaches the store meanwhile (the live

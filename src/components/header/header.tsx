@@ -64,7 +64,7 @@ export function Header({ actions, sideMenuTop }: HeaderProps) {
         <div className="site-header__actions">{actions}</div>
       </div>
       {wide ? (
-        <nav aria-label="Main" className="site-header__nav">
+        <nav aria-label="Main" className="site-header__nav" data-media={wideQuery}>
           <ul className="site-header__links">
             {primaryLinks.map((item) => (
               <li key={item.to}>

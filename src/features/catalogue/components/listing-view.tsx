@@ -149,7 +149,11 @@ export function ListingView({
         ) : (
           <div className="listing__layout">
             {largeScreen ? (
-              <aside aria-label="Filters" className="listing__sidebar">
+              <aside
+                aria-label="Filters"
+                className="listing__sidebar"
+                data-media={largeScreenQuery}
+              >
                 {ready ? panel('sidebar') : <div className="listing__sidebar-placeholder" />}
               </aside>
             ) : null}
