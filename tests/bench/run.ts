@@ -169,7 +169,7 @@ function format(value: number | null): string {
 async function cpuSlowdown(): Promise<Cpu> {
   if (cpuOption !== 'calibrated') return { slowdown: cpuOption ?? DEFAULT_SLOWDOWN }
   if (!THROTTLED_PARTS.some(chosen)) return { slowdown: DEFAULT_SLOWDOWN, calibrated: true }
-  const calibratedFrom = await (await import('./lighthouse')).probeBenchmarkIndex()
+  const calibratedFrom = await (await import('./support/lighthouse-run')).probeBenchmarkIndex()
   const slowdown = calibratedSlowdown(calibratedFrom)
   console.info(
     `CPU slowdown of long-tasks, interactions and offline: ${slowdown}× (Lighthouse's benchmark index here ${calibratedFrom.toFixed(0)})`,
@@ -225,7 +225,11 @@ async function main() {
           cpus: cpus().length,
           loadAverageAtStart: Number(loadAtStart),
           loadAverageAtEnd: Number(load()),
-          cpuSlowdown: cpu.slowdown,
+          // Calibrated, Lighthouse's runs each have their own (in their figures' names); the one here is
+          // the other parts', and there is none when none of them ran.
+          ...(cpu.calibrated && cpu.calibratedFrom === undefined
+            ? {}
+            : { cpuSlowdown: cpu.slowdown }),
           ...(cpu.calibrated ? { cpuCalibrated: true } : {}),
           ...(cpu.calibratedFrom === undefined ? {} : { benchmarkIndex: cpu.calibratedFrom }),
         },

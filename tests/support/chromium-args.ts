@@ -1,6 +1,6 @@
 /**
  * The switches every Chromium we launch through Playwright gets: the browser tests, the PWA install
- * test and the benchmarks (Lighthouse starts its own, see tests/bench/lighthouse.ts).
+ * test and the benchmarks (Lighthouse starts its own with these too, see tests/bench/support/lighthouse-run.ts).
  */
 export const chromiumArgs = [
   '--headless',
