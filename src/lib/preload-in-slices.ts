@@ -12,6 +12,11 @@
  * (the app loader's modulepreloads, a stylesheet written into a prebuilt page) is not asked for again,
  * an import waits for its stylesheets to load, and a file that failed is reported as a
  * `vite:preloadError` event on the window (the import fails unless a listener prevents it).
+ *
+ * A fetch ahead of need (`aheadOfNeed`: the idle prefetches of the search dialog, the cart drawer, the
+ * toasts, the chat panel) links only the part's stylesheets: its scripts come through the import itself,
+ * one import level after another. Nobody waits for such a fetch, and the links were most of its cost on
+ * the main thread while the page was starting (the prefetches ask for some forty files).
  */
 
 /** The longest a task spends adding links before it lets the browser do something else. */
@@ -52,14 +57,53 @@ function inTurn<T>(add: () => T): Promise<T> {
   })
 }
 
-/** Whether the page already has a link to `href` (a stylesheet only counts as one for a stylesheet). */
-function linked(href: string, isCss: boolean): boolean {
-  const links = document.getElementsByTagName('link')
+/** True while `aheadOfNeed` runs its function. */
+let fetchingAhead = false
+
+/**
+ * Runs `load` (a function that imports a part) as a fetch ahead of need: the part's scripts are not
+ * linked, only its stylesheets (see above). What `load` imports later, once it has returned, is asked
+ * for as usual.
+ */
+export function aheadOfNeed<T>(load: () => T): T {
+  const before = fetchingAhead
+  fetchingAhead = true
+  try {
+    return load()
+  } finally {
+    fetchingAhead = before
+  }
+}
+
+/**
+ * The addresses the page links, as last read: every link's, and its stylesheets'. Read again whenever
+ * the page's number of links is not what this helper left it at (it notes the links it adds). Reading
+ * every link's address for every file asked for cost a few milliseconds per part. A link the page lost
+ * while gaining another leaves the count as it was: what the addresses say is there is looked for on
+ * the page to be sure; what they say is missing is at worst asked for twice (the browser fetches it once).
+ */
+let known: { count: number; any: Set<string>; stylesheets: Set<string> } | undefined
+
+function onPage(links: HTMLCollectionOf<HTMLLinkElement>, href: string, isCss: boolean): boolean {
   for (let i = links.length - 1; i >= 0; i--) {
     const link = links[i]!
     if (link.href === href && (!isCss || link.rel === 'stylesheet')) return true
   }
   return false
+}
+
+/** Whether the page already has a link to `href` (a stylesheet only counts as one for a stylesheet). */
+function linked(href: string, isCss: boolean): boolean {
+  const links = document.getElementsByTagName('link')
+  if (!known || known.count !== links.length) {
+    known = { count: links.length, any: new Set(), stylesheets: new Set() }
+    for (let i = 0; i < links.length; i++) {
+      const link = links[i]!
+      known.any.add(link.href)
+      if (link.rel === 'stylesheet') known.stylesheets.add(link.href)
+    }
+  }
+  return (isCss ? known.stylesheets : known.any).has(href) && onPage(links, href, isCss)
 }
 
 function addLink(href: string, isCss: boolean): Promise<void> | undefined {
@@ -70,6 +114,11 @@ function addLink(href: string, isCss: boolean): Promise<void> | undefined {
   link.crossOrigin = ''
   link.href = href
   document.head.appendChild(link)
+  if (known) {
+    known.count += 1
+    known.any.add(link.href)
+    if (isCss) known.stylesheets.add(link.href)
+  }
   if (!isCss) return undefined
   return new Promise((resolve, reject) => {
     const settle = (event: Event) => {
@@ -117,9 +166,10 @@ export function __vitePreload<T>(
   baseModule: () => Promise<T>,
   deps?: readonly string[],
 ): Promise<T> {
+  const wanted = fetchingAhead ? deps?.filter((dep) => dep.endsWith('.css')) : deps
   const asked =
-    deps && deps.length > 0
-      ? deps.flatMap((dep) => {
+    wanted && wanted.length > 0
+      ? wanted.flatMap((dep) => {
           const pending = askOnce(new URL(import.meta.env.BASE_URL + dep, location.href).href)
           return pending ? [pending] : []
         })

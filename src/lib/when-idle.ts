@@ -1,3 +1,5 @@
+import { aheadOfNeed } from './preload-in-slices'
+
 /**
  * Runs `task` when the browser is idle, and at the latest after `timeoutMs`; where there is no
  * requestIdleCallback, after half of it. Returns a function that cancels it.
@@ -28,7 +30,7 @@ function next() {
   whenIdle(() => {
     let settled: unknown
     try {
-      settled = turn.task()
+      settled = aheadOfNeed(turn.task)
     } catch {
       settled = undefined
     }
@@ -42,8 +44,9 @@ function next() {
  * Like whenIdle, but in turn with the others queued here: each task gets an idle period of its own, once
  * the one before has finished (its promise settled). For prefetches of code that is evaluated as it
  * arrives (a drawer, the chat panel, the toasts): several in one idle callback would make one long task.
- * `timeoutMs` counts from the task's turn. Returns a function that takes the task out of the queue if it
- * has not started.
+ * `timeoutMs` counts from the task's turn. The task's imports are fetches ahead of need (aheadOfNeed in
+ * preload-in-slices.ts): they link only stylesheets. Returns a function that takes the task out of the
+ * queue if it has not started.
  */
 export function whenIdleInTurn(task: () => unknown, timeoutMs: number): () => void {
   const turn = { task, timeoutMs }

@@ -128,6 +128,55 @@ describe('the import() helper that adds links in slices', () => {
     }
   })
 
+  it('links only the stylesheets of a part fetched ahead of need, and its scripts once it is needed', async () => {
+    const { __vitePreload, aheadOfNeed } = await freshHelper()
+    const deps = ['assets/dialog.js', 'assets/box.js', 'assets/dialog.css']
+    let imported = 0
+    const prefetched = aheadOfNeed(() =>
+      __vitePreload(async () => {
+        imported += 1
+      }, deps),
+    )
+    while (links().length < 1) await nextTask()
+    document.head.querySelector('link')!.dispatchEvent(new Event('load'))
+    await prefetched
+    // The import itself brings the scripts: no link for each.
+    expect(imported).toBe(1)
+    expect(links()).toEqual([
+      { rel: 'stylesheet', href: 'http://localhost:3000/assets/dialog.css' },
+    ])
+
+    // Asked for again (the shopper opens it): the scripts are linked, the stylesheet is not again.
+    await __vitePreload(async () => {
+      imported += 1
+    }, deps)
+    expect(imported).toBe(2)
+    expect(links().map((link) => `${link.rel} ${link.href}`)).toEqual([
+      'stylesheet http://localhost:3000/assets/dialog.css',
+      'modulepreload http://localhost:3000/assets/dialog.js',
+      'modulepreload http://localhost:3000/assets/box.js',
+    ])
+  })
+
+  it('asks for a file whose link the page lost meanwhile, though the page has as many links as before', async () => {
+    const { __vitePreload } = await freshHelper()
+    pageLinks('stylesheet', '/assets/page.css')
+    pageLinks('canonical', '/women')
+    // The helper reads the page's links (and adds one).
+    await __vitePreload(async () => 'first', ['assets/box.js'])
+    expect(links()).toHaveLength(3)
+
+    // The page swaps its stylesheet for another link: still three links.
+    document.head.querySelector('link[rel="stylesheet"]')!.remove()
+    pageLinks('canonical', '/men')
+    const needed = __vitePreload(async () => 'styled', ['assets/page.css'])
+    while (links().length < 4) await nextTask()
+    const sheet = document.head.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!
+    expect(sheet.getAttribute('href')).toBe('http://localhost:3000/assets/page.css')
+    sheet.dispatchEvent(new Event('load'))
+    await expect(needed).resolves.toBe('styled')
+  })
+
   it('imports at once what has no files of its own', async () => {
     const { __vitePreload } = await freshHelper()
     await expect(__vitePreload(async () => 'small', [])).resolves.toBe('small')

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { __vitePreload } from '@/lib/preload-in-slices'
 import { whenIdleInTurn } from '@/lib/when-idle'
 
 describe('whenIdleInTurn', () => {
@@ -39,6 +40,22 @@ describe('whenIdleInTurn', () => {
     expect(ran).toEqual(['drawer', 'chat'])
     await idlePeriod()
     expect(ran).toEqual(['drawer', 'chat', 'toasts'])
+  })
+
+  it('fetches each task’s imports ahead of need: their scripts are not linked', async () => {
+    document.head.replaceChildren()
+    let imported = false
+    whenIdleInTurn(
+      () =>
+        __vitePreload(async () => {
+          imported = true
+        }, ['assets/chat-panel.js', 'assets/chat-session.js']),
+      5000,
+    )
+    await idlePeriod()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(imported).toBe(true)
+    expect(document.head.querySelectorAll('link')).toHaveLength(0)
   })
 
   it('drops a task cancelled before its turn, and goes on after one that fails', async () => {
