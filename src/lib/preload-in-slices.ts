@@ -15,8 +15,8 @@
  *
  * A fetch ahead of need (`aheadOfNeed`: the idle prefetches of the search dialog, the cart drawer, the
  * toasts, the chat panel) links only the part's stylesheets: its scripts come through the import itself,
- * one import level after another. Nobody waits for such a fetch, and the links were most of its cost on
- * the main thread while the page was starting (the prefetches ask for some forty files).
+ * one import level after another. Nobody waits for such a fetch, and the links were a large part of its
+ * main-thread cost while the page was starting (the prefetches ask for some forty files).
  */
 
 /** The longest a task spends adding links before it lets the browser do something else. */
