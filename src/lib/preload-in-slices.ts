@@ -76,34 +76,20 @@ export function aheadOfNeed<T>(load: () => T): T {
 }
 
 /**
- * The addresses the page links, as last read: every link's, and its stylesheets'. Read again whenever
- * the page's number of links is not what this helper left it at (it notes the links it adds). Reading
- * every link's address for every file asked for cost a few milliseconds per part. A link the page lost
- * while gaining another leaves the count as it was: what the addresses say is there is looked for on
- * the page to be sure; what they say is missing is at worst asked for twice (the browser fetches it once).
+ * Whether the page already has a link to `href` (a stylesheet only counts as one for a stylesheet),
+ * written as the address or as its path (the app loader and prebuilt pages write paths). Matched on the
+ * attribute by the browser's selector engine: reading every link's resolved address for every file asked
+ * for cost a few milliseconds per part.
  */
-let known: { count: number; any: Set<string>; stylesheets: Set<string> } | undefined
-
-function onPage(links: HTMLCollectionOf<HTMLLinkElement>, href: string, isCss: boolean): boolean {
-  for (let i = links.length - 1; i >= 0; i--) {
-    const link = links[i]!
-    if (link.href === href && (!isCss || link.rel === 'stylesheet')) return true
-  }
-  return false
-}
-
-/** Whether the page already has a link to `href` (a stylesheet only counts as one for a stylesheet). */
 function linked(href: string, isCss: boolean): boolean {
-  const links = document.getElementsByTagName('link')
-  if (!known || known.count !== links.length) {
-    known = { count: links.length, any: new Set(), stylesheets: new Set() }
-    for (let i = 0; i < links.length; i++) {
-      const link = links[i]!
-      known.any.add(link.href)
-      if (link.rel === 'stylesheet') known.stylesheets.add(link.href)
-    }
-  }
-  return (isCss ? known.stylesheets : known.any).has(href) && onPage(links, href, isCss)
+  const rel = isCss ? '[rel~="stylesheet"]' : ''
+  const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`
+  const { pathname } = new URL(href)
+  return (
+    document.querySelector(
+      `link${rel}[href=${quoted(href)}], link${rel}[href=${quoted(pathname)}]`,
+    ) !== null
+  )
 }
 
 function addLink(href: string, isCss: boolean): Promise<void> | undefined {
@@ -114,11 +100,6 @@ function addLink(href: string, isCss: boolean): Promise<void> | undefined {
   link.crossOrigin = ''
   link.href = href
   document.head.appendChild(link)
-  if (known) {
-    known.count += 1
-    known.any.add(link.href)
-    if (isCss) known.stylesheets.add(link.href)
-  }
   if (!isCss) return undefined
   return new Promise((resolve, reject) => {
     const settle = (event: Event) => {

@@ -6,7 +6,7 @@
  * 1,750, the middle of that range. Lighthouse reads the index at the start of each of its runs, and each
  * run is scored at the slowdown of its own reading (the machine's speed drifts by a third within minutes
  * here); the parts that slow a real CPU use one reading taken before they start (probeBenchmarkIndex in
- * lighthouse.ts).
+ * lighthouse-run.ts).
  */
 export const DEFAULT_SLOWDOWN = 4
 export const REFERENCE_INDEX = 1750
