@@ -265,6 +265,9 @@ function offlinePrecache() {
 }
 const precache = offlinePrecache()
 
+/** Below this, what one set of lazily loaded parts shares is not worth a file of its own. */
+const SMALL_SHARE_BYTES = 4096
+
 const backendTarget = process.env.BACKEND_URL ?? 'http://127.0.0.1:54321'
 const backendPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/storage/v1', '/__dev']
 
@@ -331,6 +334,27 @@ export default defineConfig({
             { name: 'import-helper', test: isImportHelper, priority: 3 },
             { name: 'vendor', test: firstRouteLibraries, priority: 2 },
             { name: 'start', test: start.test, priority: 1 },
+            // What the lazily loaded parts share is grouped by the set of parts that use it, as the
+            // bundler would split it anyway, but a set's share under SMALL_SHARE_BYTES joins its nearest
+            // neighbour instead of becoming a file of its own. Left alone, the build wrote 180 scripts,
+            // 75 of them under 1 KB; a category page fetched 74 and the service worker precached 155
+            // files. Each request costs the browser, the worker and the server time while the page
+            // starts, whatever its size. Grouped: 143 scripts, 60 for a category page, 131 precached
+            // files, 2 KB more on the first route, and a category page's first 3 s take about a tenth
+            // less of the browser's CPU, all its processes counted.
+            {
+              name: 'libraries',
+              test: /\/node_modules\//,
+              entriesAware: true,
+              entriesAwareMergeThreshold: SMALL_SHARE_BYTES,
+            },
+            {
+              name: 'shared',
+              test: /\/src\//,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: SMALL_SHARE_BYTES,
+            },
           ],
         },
       },
