@@ -7,6 +7,7 @@ import { build, defineConfig, type Plugin, type ResolvedConfig, type Rollup } fr
 import { VitePWA } from 'vite-plugin-pwa'
 import { appLoaderScript, type AppLoaderOptions } from './build/app-loader'
 import { firstRouteLibraries } from './build/boot-files'
+import { shopperModuleIds } from './build/shopper-modules'
 import { chakraBaseCssPlugin } from './build/chakra-base-css'
 import { prerenderPages } from './build/prerender'
 import { bootChunks, routePattern, routePreloadTable } from './build/route-preloads'
@@ -235,6 +236,30 @@ function startModules() {
 const start = startModules()
 
 /**
+ * The modules a shopper's pages can reach (build/shopper-modules.ts), read from the module graph once it
+ * is built. Only these are grouped (below): grouped with the rest, a share of a shop page that the admin
+ * area also uses could join an admin neighbour, and a product page fetched and ran the admin's tables
+ * and pagination.
+ */
+function shopperModules() {
+  let ids = new Set<string>()
+  const plugin: Plugin = {
+    name: 'luxe-shopper-modules',
+    apply: 'build',
+    buildEnd() {
+      const entry = [...this.getModuleIds()].find((id) => id.endsWith('/src/main.tsx'))
+      if (!entry) throw new Error('The build has no src/main.tsx')
+      ids = shopperModuleIds(entry, (id) => {
+        const info = this.getModuleInfo(id)
+        return info ? [...info.importedIds, ...info.dynamicallyImportedIds] : []
+      })
+    },
+  }
+  return { plugin, has: (id: string) => ids.has(id) }
+}
+const shopper = shopperModules()
+
+/**
  * The service worker's precache, trimmed once the build is written (sw/precache-plan.ts says what is
  * left out and why): read from Vite's build manifest and the precached pages themselves, never from
  * file names.
@@ -280,6 +305,7 @@ export default defineConfig({
     react(),
     chakraBaseCssPlugin(fileURLToPath(new URL('./src', import.meta.url))),
     start.plugin,
+    shopper.plugin,
     preloadInSlices(),
     inlineBootScripts(),
     appLoader(loader),
@@ -334,23 +360,23 @@ export default defineConfig({
             { name: 'import-helper', test: isImportHelper, priority: 3 },
             { name: 'vendor', test: firstRouteLibraries, priority: 2 },
             { name: 'start', test: start.test, priority: 1 },
-            // What the lazily loaded parts share is grouped by the set of parts that use it, as the
-            // bundler would split it anyway, but a set's share under SMALL_SHARE_BYTES joins its nearest
-            // neighbour instead of becoming a file of its own. Left alone, the build wrote 180 scripts,
-            // 75 of them under 1 KB; a category page fetched 74 and the service worker precached 155
-            // files. Each request costs the browser, the worker and the server time while the page
-            // starts, whatever its size. Grouped: 143 scripts, 60 for a category page, 131 precached
-            // files, 2 KB more on the first route, and a category page's first 3 s take about a tenth
-            // less of the browser's CPU, all its processes counted.
+            // What the lazily loaded parts of the shop share is grouped by the set of parts that use
+            // it, as the bundler would split it anyway, but a set's share under SMALL_SHARE_BYTES joins
+            // its nearest neighbour instead of becoming a file of its own. Left alone, the build wrote
+            // 180 scripts, 75 of them under 1 KB: a category page fetched 75 and the service worker
+            // precached 154 files. Each request costs the phone's browser and its service worker time
+            // while the page starts, whatever its size. Grouped: 151 scripts, 59-62 per shop page, 128
+            // precached files; for 2 KB more script and 2 KB more CSS on the first route, 4 KB more
+            // in the precache (gzipped).
             {
               name: 'libraries',
-              test: /\/node_modules\//,
+              test: (id: string) => shopper.has(id) && id.includes('/node_modules/'),
               entriesAware: true,
               entriesAwareMergeThreshold: SMALL_SHARE_BYTES,
             },
             {
               name: 'shared',
-              test: /\/src\//,
+              test: (id: string) => shopper.has(id) && id.includes('/src/'),
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: SMALL_SHARE_BYTES,
