@@ -10,7 +10,7 @@ import { firstRouteLibraries } from './build/boot-files'
 import { chakraBaseCssPlugin } from './build/chakra-base-css'
 import { prerenderPages } from './build/prerender'
 import { bootChunks, routePattern, routePreloadTable } from './build/route-preloads'
-import { shopperModuleIds } from './build/shopper-modules'
+import { reachableModules, shopperModuleIds } from './build/shopper-modules'
 import { manifest } from './src/config/manifest'
 import { leftOutOfPrecache, type BuildManifest } from './sw/precache-plan'
 
@@ -206,58 +206,58 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * The app's own modules its start imports statically (src/app/start.tsx: the shell, the store, the
- * slices, the header) go in one file too. Left to the bundler, each module that a lazily loaded page also
- * imports became a chunk of its own: some fifty files of a few hundred bytes on the first route, each a
- * request and each compressed alone. The set is read from the module graph once it is built.
+ * A set of modules read from the module graph once it is built (before the files are cut), for a group's
+ * test below.
  */
-function startModules() {
-  const ids = new Set<string>()
-  const plugin: Plugin = {
-    name: 'luxe-start-modules',
-    apply: 'build',
-    buildEnd() {
-      ids.clear()
-      const startModule = [...this.getModuleIds()].find((id) => id.endsWith('/src/app/start.tsx'))
-      if (!startModule) throw new Error('The build has no src/app/start.tsx')
-      const walk = (id: string) => {
-        if (ids.has(id) || id.includes('/node_modules/') || isImportHelper(id)) return
-        ids.add(id)
-        this.getModuleInfo(id)?.importedIds.forEach(walk)
-      }
-      walk(startModule)
-      // The start itself is a file of its own: it awaits the first page's code, which imports this
-      // file, and a file awaiting its own importer never finishes.
-      ids.delete(startModule)
-    },
-  }
-  return { plugin, test: (id: string) => ids.has(id) }
-}
-const start = startModules()
-
-/**
- * The modules a shopper's pages can reach (build/shopper-modules.ts), read from the module graph once it
- * is built. Only these are grouped (below): grouped with the rest, a share of a shop page that the admin
- * area also uses could join an admin neighbour, and a product page fetched and ran the admin's tables
- * and pagination.
- */
-function shopperModules() {
+function moduleSet(name: string, read: (graph: Rollup.PluginContext) => Set<string>) {
   let ids = new Set<string>()
   const plugin: Plugin = {
-    name: 'luxe-shopper-modules',
+    name,
     apply: 'build',
     buildEnd() {
-      const entry = [...this.getModuleIds()].find((id) => id.endsWith('/src/main.tsx'))
-      if (!entry) throw new Error('The build has no src/main.tsx')
-      ids = shopperModuleIds(entry, (id) => {
-        const info = this.getModuleInfo(id)
-        return info ? [...info.importedIds, ...info.dynamicallyImportedIds] : []
-      })
+      ids = read(this)
     },
   }
   return { plugin, has: (id: string) => ids.has(id) }
 }
-const shopper = shopperModules()
+
+/** The module of the graph whose path ends with `path`. */
+function moduleEnding(graph: Rollup.PluginContext, path: string): string {
+  const id = [...graph.getModuleIds()].find((module) => module.endsWith(path))
+  if (!id) throw new Error(`The build has no ${path.slice(1)}`)
+  return id
+}
+
+/**
+ * The app's own modules its start imports statically (src/app/start.tsx: the shell, the store, the
+ * slices, the header) go in one file too. Left to the bundler, each module that a lazily loaded page also
+ * imports became a chunk of its own: some fifty files of a few hundred bytes on the first route, each a
+ * request and each compressed alone.
+ */
+const start = moduleSet('luxe-start-modules', (graph) => {
+  const startModule = moduleEnding(graph, '/src/app/start.tsx')
+  const ids = reachableModules(
+    startModule,
+    (id) => graph.getModuleInfo(id)?.importedIds ?? [],
+    (id) => id.includes('/node_modules/') || isImportHelper(id),
+  )
+  // The start itself is a file of its own: it awaits the first page's code, which imports this file,
+  // and a file awaiting its own importer never finishes.
+  ids.delete(startModule)
+  return ids
+})
+
+/**
+ * The modules a shopper's pages can reach (build/shopper-modules.ts). Only these are grouped (below):
+ * grouped with the rest, a share of a shop page that the admin area also uses could join an admin
+ * neighbour, and a product page fetched and ran the admin's tables and pagination.
+ */
+const shopper = moduleSet('luxe-shopper-modules', (graph) =>
+  shopperModuleIds(moduleEnding(graph, '/src/main.tsx'), (id) => {
+    const info = graph.getModuleInfo(id)
+    return info ? [...info.importedIds, ...info.dynamicallyImportedIds] : []
+  }),
+)
 
 /**
  * The service worker's precache, trimmed once the build is written (sw/precache-plan.ts says what is
@@ -359,7 +359,7 @@ export default defineConfig({
             // (a group takes in what its modules import).
             { name: 'import-helper', test: isImportHelper, priority: 3 },
             { name: 'vendor', test: firstRouteLibraries, priority: 2 },
-            { name: 'start', test: start.test, priority: 1 },
+            { name: 'start', test: start.has, priority: 1 },
             // What the lazily loaded parts of the shop share is grouped by the set of parts that use
             // it, much as the bundler splits it by itself, but a set's share under SMALL_SHARE_BYTES
             // joins its nearest neighbour instead of becoming a file of its own. Left alone, the build
