@@ -7,6 +7,7 @@ import { build, defineConfig, type Plugin, type ResolvedConfig, type Rollup } fr
 import { VitePWA } from 'vite-plugin-pwa'
 import { appLoaderScript, type AppLoaderOptions } from './build/app-loader'
 import { firstRouteLibraries } from './build/boot-files'
+import { chunkSourcesReport } from './build/chunk-sources'
 import { chakraBaseCssPlugin } from './build/chakra-base-css'
 import { prerenderPages } from './build/prerender'
 import { bootChunks, routePattern, routePreloadTable } from './build/route-preloads'
@@ -306,6 +307,7 @@ export default defineConfig({
     chakraBaseCssPlugin(fileURLToPath(new URL('./src', import.meta.url))),
     start.plugin,
     shopper.plugin,
+    chunkSourcesReport(fileURLToPath(new URL('.', import.meta.url))),
     preloadInSlices(),
     inlineBootScripts(),
     appLoader(loader),
