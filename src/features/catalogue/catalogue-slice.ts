@@ -1,5 +1,13 @@
-import { createSelector, createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit'
+import {
+  createSelector,
+  createSlice,
+  isDraft,
+  original,
+  type Dispatch,
+  type PayloadAction,
+} from '@reduxjs/toolkit'
 import { afterNextPaint } from '@/lib/after-next-paint'
+import { keepUnchanged } from './keep-unchanged'
 import type { Brand, Catalogue, CatalogueStatus, Product } from './types'
 
 export type { Brand, Catalogue, CatalogueStatus, Product } from './types'
@@ -57,9 +65,12 @@ function show(state: CatalogueState, catalogue: Catalogue) {
   state.detailsMerged = catalogue.detailsMerged
   if (catalogue.detailsMerged) state.details = 'ready'
   else if (state.details === 'ready') state.details = 'waiting'
+  // What did not change stays the same object (see keepUnchanged), so only what changed draws again.
+  // The lists shown are read as they are, not through Immer's draft.
+  const shown = (isDraft(state) ? original(state) : undefined) ?? state
   // Frozen before they enter the store so Immer does not walk (and deep-freeze) every product.
-  state.products = Object.freeze(catalogue.products) as Product[]
-  state.brands = Object.freeze(catalogue.brands) as Brand[]
+  state.products = Object.freeze(keepUnchanged(shown.products, catalogue.products)) as Product[]
+  state.brands = Object.freeze(keepUnchanged(shown.brands, catalogue.brands)) as Brand[]
 }
 
 export const catalogueSlice = createSlice({

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { memo } from 'react'
 import { paths } from '@/config/paths'
 import type { Product } from '../types'
 import { PriceTag } from './price-tag'
@@ -11,8 +12,10 @@ import { WishlistHeart } from './wishlist-heart'
  * A product in a grid: picture, brand, name, rating and price, linking to its page. The heart sits
  * beside the link (not inside it), so each control does one thing. Plain elements with a static
  * stylesheet (product-card.css): a page shows dozens of cards, and each styled element costs work.
+ * Memoised on its product: the catalogue keeps an unchanged product the same object when it is read
+ * again (keep-unchanged.ts), so a new stock count draws its own card only.
  */
-export function ProductCard({
+export const ProductCard = memo(function ProductCard({
   product,
   priority = false,
 }: {
@@ -63,7 +66,7 @@ export function ProductCard({
       <WishlistHeart product={product} className="product-card__heart" />
     </article>
   )
-}
+})
 
 /** A card's shape while the catalogue loads: same size, so nothing moves when products arrive. */
 export function ProductCardSkeleton() {

@@ -114,6 +114,30 @@ describe('catalogue state', () => {
     expect(store.getState().catalogue.details).toBe('ready')
   })
 
+  it('keeps every product a new read left unchanged, and the whole list when nothing changed', () => {
+    const store = makeStore()
+    store.dispatch(catalogueFromBuild(catalogue))
+    const built = store.getState().catalogue.products
+    const brands = store.getState().catalogue.brands
+    const reread = (changes: (products: typeof catalogue.products) => void, version: string) => {
+      const products = structuredClone(catalogue.products)
+      changes(products)
+      store.dispatch(
+        catalogueReceived({ catalogue: { ...catalogue, version, products }, fromDevice: false }),
+      )
+      return store.getState().catalogue.products
+    }
+    // Another version with the same products (another salt, say): nothing to draw again.
+    expect(reread(() => {}, 'fixture-2')).toBe(built)
+    const afterSale = reread((products) => {
+      products[1]!.stock -= 1
+    }, 'fixture-3')
+    expect(afterSale).not.toBe(built)
+    expect(afterSale[1]!.stock).toBe(built[1]!.stock - 1)
+    expect(afterSale.filter((product, index) => product !== built[index])).toEqual([afterSale[1]])
+    expect(store.getState().catalogue.brands).toBe(brands)
+  })
+
   it('says the details are unavailable when none could be read', () => {
     const store = makeStore()
     store.dispatch(
