@@ -40,6 +40,8 @@ interface CatalogueDocuments {
    * came from a running store): see supabase/local/build-catalogue-version.ts.
    */
   state?: BuildCatalogueState
+  /** The day the seeded database was seeded on (see seedDay); absent when read from a running store. */
+  seedDay?: string
 }
 
 /** The module built from src/app/prerender/render-page.tsx. */
@@ -88,11 +90,17 @@ async function readCatalogue(root: string, log: (m: string) => void): Promise<Ca
     return { catalogue: await read('catalogue'), details: await read('catalogue_details') }
   }
   // The seeded catalogue only changes with the migrations and the seed: read once per content.
-  const key = seedKey(root)
+  const now = new Date()
+  const key = seedKey(root, now)
+  const day = seedDay(now)
   const cacheFile = join(root, 'node_modules/.tmp/prerender-catalogue', `${key}.json`)
+  // The cache is keyed by the seed day: what it holds was seeded today.
   if (existsSync(cacheFile)) {
     log('the seeded catalogue is unchanged since the last build')
-    return JSON.parse(readFileSync(cacheFile, 'utf8')) as CatalogueDocuments
+    return {
+      ...(JSON.parse(readFileSync(cacheFile, 'utf8')) as CatalogueDocuments),
+      seedDay: day,
+    }
   }
   log('reading the catalogue from the seeded embedded database')
   // The database code is TypeScript run as is (the config that loads this file is bundled).
@@ -116,7 +124,7 @@ async function readCatalogue(root: string, log: (m: string) => void): Promise<Ca
     rmSync(dirname(cacheFile), { recursive: true, force: true })
     mkdirSync(dirname(cacheFile), { recursive: true })
     writeFileSync(cacheFile, JSON.stringify(documents))
-    return documents
+    return { ...documents, seedDay: day }
   } finally {
     await db.pg.close()
   }
@@ -349,6 +357,7 @@ export function prerenderPages(
               notFound: '/404.html',
               snapshot,
               ...(documents.state ? { catalogueState: documents.state } : {}),
+              ...(documents.seedDay ? { catalogueSeedDay: documents.seedDay } : {}),
               shellRoutes: shellRoutes(names, routePattern),
             }),
           )

@@ -126,3 +126,23 @@ export async function adoptPrebuiltCatalogueVersion(
   }
   return adoptBuildCatalogueVersion(db, { ...documents, state: info.catalogueState }, log)
 }
+
+/**
+ * The day the build's prebuilt pages were seeded on, when a database about to be made (seeded `today`)
+ * cannot share their catalogue: the seed lists each product so many days before the day it runs, so a
+ * build seeded on another day lists every product on another day, the versions never agree, and every
+ * first visit reads the whole list again. Undefined when they can agree: the database is not new (it
+ * was seeded when it was made, and the build may be its own), or the build read a running store.
+ */
+export function prebuiltSeededOnAnotherDay(
+  distDir: string,
+  options: { newDatabase: boolean; today: string },
+): string | undefined {
+  if (!options.newDatabase) return undefined
+  const infoFile = join(distDir, 'prerendered.json')
+  if (!existsSync(infoFile)) return undefined
+  const { catalogueSeedDay } = JSON.parse(readFileSync(infoFile, 'utf8')) as {
+    catalogueSeedDay?: string
+  }
+  return catalogueSeedDay && catalogueSeedDay !== options.today ? catalogueSeedDay : undefined
+}

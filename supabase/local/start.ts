@@ -8,7 +8,10 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { createServer } from 'node:net'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { seedDay } from '../seed/seed-day'
+import { prebuiltSeededOnAnotherDay } from './build-catalogue-version'
 import { chooseDatabase } from './database-choice'
+import { isEmptyDir } from './db-bootstrap-cache'
 import { DatabaseSetupError } from './db'
 import { createLocalServer, type LocalServer } from './gateway'
 import { LOCAL_STAFF, LOCAL_STAFF_PASSWORD } from './staff-seed'
@@ -98,9 +101,19 @@ async function main() {
   }
 
   console.info('[1/3] Checking the build…')
+  const database = chooseDatabase(process.env, root)
   const hash = buildHash()
   const current = existsSync(hashFile) ? readFileSync(hashFile, 'utf8').trim() : ''
-  if (!existsSync(join(distDir, 'index.html')) || current !== hash) {
+  const otherSeedDay = prebuiltSeededOnAnotherDay(distDir, {
+    newDatabase: !database.onPostgres && isEmptyDir(database.where),
+    today: seedDay(),
+  })
+  if (otherSeedDay) {
+    console.info(
+      `      The prebuilt pages were made from a catalogue seeded on ${otherSeedDay}; the new database is seeded today.`,
+    )
+  }
+  if (!existsSync(join(distDir, 'index.html')) || current !== hash || otherSeedDay) {
     console.info('[2/3] Building the app (vite build)…')
     const buildStarted = performance.now()
     await runViteBuild()
@@ -110,7 +123,6 @@ async function main() {
     console.info('[2/3] The build is up to date.')
   }
 
-  const database = chooseDatabase(process.env, root)
   console.info(`[3/3] Opening the database in ${database.where}…`)
   const log = (m: string) => console.info(`      ${m}`)
   let server: LocalServer

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import {
   adoptBuildCatalogueVersion,
   catalogueStateQuery,
+  prebuiltSeededOnAnotherDay,
   type BuildCatalogueState,
 } from '../../../supabase/local/build-catalogue-version'
 import type { LocalDb } from '../../../supabase/local/db'
@@ -99,5 +103,33 @@ describe("the prebuilt pages' catalogue version", () => {
     const own = await version(same)
     expect(await adoptBuildCatalogueVersion(same, recorded)).toBe(false)
     expect(await version(same)).toBe(own)
+  })
+})
+
+describe('prebuilt pages seeded on another day', () => {
+  const dist = (info?: object) => {
+    const dir = mkdtempSync(join(tmpdir(), 'luxe-dist-'))
+    if (info) writeFileSync(join(dir, 'prerendered.json'), JSON.stringify(info))
+    return dir
+  }
+  const dirs: string[] = []
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+  it('are built again for a new database seeded on a later day, and only then', () => {
+    const built = dist({ snapshot: '/assets/s.json', catalogueSeedDay: '2026-12-03' })
+    const fromStore = dist({ snapshot: '/assets/s.json' })
+    const none = dist()
+    dirs.push(built, fromStore, none)
+    const today = '2026-12-04'
+    expect(prebuiltSeededOnAnotherDay(built, { newDatabase: true, today })).toBe('2026-12-03')
+    // The same day: the new database's catalogue is the build's.
+    expect(
+      prebuiltSeededOnAnotherDay(built, { newDatabase: true, today: '2026-12-03' }),
+    ).toBeUndefined()
+    // A database seeded earlier may be the one the build was made beside: left as it is.
+    expect(prebuiltSeededOnAnotherDay(built, { newDatabase: false, today })).toBeUndefined()
+    // Read from a running store, or no prebuilt pages: nothing to say about days.
+    expect(prebuiltSeededOnAnotherDay(fromStore, { newDatabase: true, today })).toBeUndefined()
+    expect(prebuiltSeededOnAnotherDay(none, { newDatabase: true, today })).toBeUndefined()
   })
 })
