@@ -1,7 +1,6 @@
 import {
   createSelector,
   createSlice,
-  isDraft,
   original,
   type Dispatch,
   type PayloadAction,
@@ -66,8 +65,8 @@ function show(state: CatalogueState, catalogue: Catalogue) {
   if (catalogue.detailsMerged) state.details = 'ready'
   else if (state.details === 'ready') state.details = 'waiting'
   // What did not change stays the same object (see keepUnchanged), so only what changed draws again.
-  // The lists shown are read as they are, not through Immer's draft.
-  const shown = (isDraft(state) ? original(state) : undefined) ?? state
+  // The lists shown are read as they are, not through Immer's draft (show runs inside reducers only).
+  const shown = original(state)!
   // Frozen before they enter the store so Immer does not walk (and deep-freeze) every product.
   state.products = Object.freeze(keepUnchanged(shown.products, catalogue.products)) as Product[]
   state.brands = Object.freeze(keepUnchanged(shown.brands, catalogue.brands)) as Brand[]
