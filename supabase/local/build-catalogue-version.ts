@@ -104,6 +104,21 @@ async function resaltOnFirstChange(db: Pick<LocalDb, 'pg'>, revision: string): P
   })
 }
 
+/** What the build recorded about its prebuilt pages' catalogue (`prerendered.json`). */
+interface PrebuiltInfo {
+  snapshot?: string
+  catalogueState?: BuildCatalogueState
+  /** The day the seeded catalogue was seeded on; absent when the build read a running store. */
+  catalogueSeedDay?: string
+}
+
+/** `prerendered.json` of a build directory; undefined for a build without prebuilt pages. */
+function readPrebuiltInfo(distDir: string): PrebuiltInfo | undefined {
+  const infoFile = join(distDir, 'prerendered.json')
+  if (!existsSync(infoFile)) return undefined
+  return JSON.parse(readFileSync(infoFile, 'utf8')) as PrebuiltInfo
+}
+
 /**
  * The same for a build directory: reads what the build recorded (`prerendered.json`) and the snapshot it
  * rendered the pages from. A build without prebuilt pages leaves the server's salt alone.
@@ -113,13 +128,8 @@ export async function adoptPrebuiltCatalogueVersion(
   distDir: string,
   log: (message: string) => void = () => {},
 ): Promise<boolean> {
-  const infoFile = join(distDir, 'prerendered.json')
-  if (!existsSync(infoFile)) return false
-  const info = JSON.parse(readFileSync(infoFile, 'utf8')) as {
-    snapshot?: string
-    catalogueState?: BuildCatalogueState
-  }
-  if (!info.snapshot || !info.catalogueState) return false
+  const info = readPrebuiltInfo(distDir)
+  if (!info?.snapshot || !info.catalogueState) return false
   const documents = JSON.parse(readFileSync(join(distDir, info.snapshot), 'utf8')) as {
     catalogue: unknown
     details: unknown
@@ -139,10 +149,6 @@ export function prebuiltSeededOnAnotherDay(
   options: { newDatabase: boolean; today: string },
 ): string | undefined {
   if (!options.newDatabase) return undefined
-  const infoFile = join(distDir, 'prerendered.json')
-  if (!existsSync(infoFile)) return undefined
-  const { catalogueSeedDay } = JSON.parse(readFileSync(infoFile, 'utf8')) as {
-    catalogueSeedDay?: string
-  }
-  return catalogueSeedDay && catalogueSeedDay !== options.today ? catalogueSeedDay : undefined
+  const day = readPrebuiltInfo(distDir)?.catalogueSeedDay
+  return day && day !== options.today ? day : undefined
 }

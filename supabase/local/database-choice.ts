@@ -4,6 +4,7 @@
  * same) when it is set. Both behind the same `LocalDb`, so nothing else in the server changes.
  */
 import { resolve } from 'node:path'
+import { isEmptyDir } from './db-bootstrap-cache'
 import type { LocalServerOptions } from './gateway'
 import { openPostgresDatabase } from './postgres-db'
 
@@ -11,6 +12,8 @@ export interface DatabaseChoice {
   /** Where the data lives, for the start-up message (a URL without its password). */
   where: string
   onPostgres: boolean
+  /** An embedded database this start makes (its data directory is missing or empty), seeded today. */
+  newEmbedded: boolean
   /** What to hand createLocalServer: an opened database or the PGlite data directory. */
   open(log: (m: string) => void): Promise<Pick<LocalServerOptions, 'db' | 'dataDir'>>
 }
@@ -33,6 +36,7 @@ export function chooseDatabase(env: NodeJS.ProcessEnv, root: string): DatabaseCh
     return {
       where: `PostgreSQL at ${withoutPassword(url)}`,
       onPostgres: true,
+      newEmbedded: false,
       open: async (log) => ({
         db: await openPostgresDatabase({
           url,
@@ -44,5 +48,10 @@ export function chooseDatabase(env: NodeJS.ProcessEnv, root: string): DatabaseCh
     }
   }
   const dataDir = resolve(root, env.DATA_DIR || '.data')
-  return { where: dataDir, onPostgres: false, open: async () => ({ dataDir }) }
+  return {
+    where: dataDir,
+    onPostgres: false,
+    newEmbedded: isEmptyDir(dataDir),
+    open: async () => ({ dataDir }),
+  }
 }

@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url'
 import { seedDay } from '../seed/seed-day'
 import { prebuiltSeededOnAnotherDay } from './build-catalogue-version'
 import { chooseDatabase } from './database-choice'
-import { isEmptyDir } from './db-bootstrap-cache'
 import { DatabaseSetupError } from './db'
 import { createLocalServer, type LocalServer } from './gateway'
 import { LOCAL_STAFF, LOCAL_STAFF_PASSWORD } from './staff-seed'
@@ -105,7 +104,7 @@ async function main() {
   const hash = buildHash()
   const current = existsSync(hashFile) ? readFileSync(hashFile, 'utf8').trim() : ''
   const otherSeedDay = prebuiltSeededOnAnotherDay(distDir, {
-    newDatabase: !database.onPostgres && isEmptyDir(database.where),
+    newDatabase: database.newEmbedded,
     today: seedDay(),
   })
   if (otherSeedDay) {
