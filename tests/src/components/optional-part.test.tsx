@@ -1,6 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { OptionalPart, useWantedOnce } from '@/components/optional-part'
+import { START_UP_QUIET_MS } from '@/lib/when-idle'
 
 function Chat({ label = 'Open chat' }: { label?: string }) {
   return <button type="button">{label}</button>
@@ -149,7 +150,7 @@ describe('OptionalPart', () => {
 })
 
 describe('useWantedOnce', () => {
-  it('fetches the code when idle until the part is opened, then stays wanted', () => {
+  it('fetches the code when idle, once the page’s start is over, until the part is opened, then stays wanted', async () => {
     vi.useFakeTimers()
     try {
       const prefetch = vi.fn(() => Promise.resolve())
@@ -158,7 +159,10 @@ describe('useWantedOnce', () => {
       })
       expect(result.current).toBe(false)
       expect(prefetch).not.toHaveBeenCalled()
-      act(() => vi.advanceTimersByTime(1000))
+      // jsdom's page has loaded: a quiet second, then an idle moment (here at most half the timeout).
+      await act(() => vi.advanceTimersByTimeAsync(START_UP_QUIET_MS))
+      expect(prefetch).not.toHaveBeenCalled()
+      await act(() => vi.advanceTimersByTimeAsync(500))
       expect(prefetch).toHaveBeenCalledTimes(1)
 
       rerender({ open: true })
