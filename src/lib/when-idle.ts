@@ -73,11 +73,10 @@ function next() {
 /**
  * Like whenIdle, but in turn with the others queued here, and none before a second after the page's load
  * event (afterStartUp): each task gets an idle period of its own, once the one before has finished (its
- * promise settled). For prefetches of code that is evaluated as it
- * arrives (a drawer, the chat panel, the toasts): several in one idle callback would make one long task.
- * `timeoutMs` counts from the task's turn. The task's imports are fetches ahead of need (aheadOfNeed in
- * preload-in-slices.ts): they link only stylesheets. Returns a function that takes the task out of the
- * queue if it has not started.
+ * promise settled). For prefetches of code that is evaluated as it arrives (a drawer, the chat panel,
+ * the toasts): several in one idle callback would make one long task. `timeoutMs` counts from the task's
+ * turn. The task's imports are fetches ahead of need (aheadOfNeed in preload-in-slices.ts): they link only
+ * stylesheets. Returns a function that takes the task out of the queue if it has not started.
  */
 export function whenIdleInTurn(task: () => unknown, timeoutMs: number): () => void {
   const turn = { task, timeoutMs }
