@@ -1,5 +1,7 @@
 import { startAuth } from '@/features/auth/auth-slice'
 import { hasStoredSession, isAuthCallbackUrl } from '@/features/auth/stored-session'
+import { onPageLoad } from '@/lib/on-page-load'
+import { whenIdle } from '@/lib/when-idle'
 import type { AppStore } from './store'
 
 /** Pages that need the session at once rather than when the browser is idle. */
@@ -18,10 +20,5 @@ export function startAuthWhenUseful(store: AppStore): void {
     start()
     return
   }
-  const whenIdle = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 5000 })
-    else setTimeout(start, 1500)
-  }
-  if (document.readyState === 'complete') whenIdle()
-  else addEventListener('load', whenIdle, { once: true })
+  onPageLoad(() => whenIdle(start, 5000))
 }

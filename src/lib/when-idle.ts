@@ -1,3 +1,4 @@
+import { onPageLoad } from './on-page-load'
 import { aheadOfNeed } from './preload-in-slices'
 
 /**
@@ -33,11 +34,9 @@ let startUpOver: Promise<void> | undefined
  * 172 / 150 / 139 ms.
  */
 function afterStartUp(): Promise<void> {
-  startUpOver ??= new Promise<void>((resolve) => {
-    const wait = () => void setTimeout(resolve, START_UP_QUIET_MS)
-    if (document.readyState === 'complete') wait()
-    else window.addEventListener('load', wait, { once: true })
-  })
+  startUpOver ??= new Promise<void>((resolve) =>
+    onPageLoad(() => void setTimeout(resolve, START_UP_QUIET_MS)),
+  )
   return startUpOver
 }
 

@@ -2,6 +2,8 @@ import type { Workbox } from 'workbox-window'
 import { env } from '@/config/env'
 import { prerenderedData } from '@/app/prerender/prerendered-data'
 import { catalogueDetailsUrl, catalogueUrl } from '@/features/catalogue/api/fetch-catalogue'
+import { onPageLoad } from '@/lib/on-page-load'
+import { whenIdle } from '@/lib/when-idle'
 import { OUTBOX_SYNC_TAG, SERVICE_WORKER_URL, SW_MESSAGES } from './sw-messages'
 
 /**
@@ -161,17 +163,7 @@ export function startServiceWorker(): void {
   if (started || !('serviceWorker' in navigator) || import.meta.env.DEV) return
   started = true
   const go = () => void register().catch((error: unknown) => console.warn('Service worker:', error))
-  const whenIdle = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 3000 })
-    else setTimeout(go, 500)
-  }
-  const loaded =
-    document.readyState === 'complete'
-      ? Promise.resolve()
-      : new Promise<void>((resolve) =>
-          window.addEventListener('load', () => resolve(), { once: true }),
-        )
-  void loaded.then(() => afterFirstPaint(5000)).then(whenIdle)
+  onPageLoad(() => void afterFirstPaint(5000).then(() => whenIdle(go, 3000)))
 }
 
 /** The shopper accepted the update: the waiting worker takes over and the page reloads. */

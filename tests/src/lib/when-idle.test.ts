@@ -19,6 +19,7 @@ describe('whenIdleInTurn', () => {
   })
   afterEach(() => {
     vi.unstubAllGlobals()
+    vi.restoreAllMocks()
     vi.useRealTimers()
   })
   /** The browser becomes idle once: the callbacks waiting run. */
@@ -33,9 +34,9 @@ describe('whenIdleInTurn', () => {
 
   it('starts nothing until a second after the page has loaded, however idle the browser is', async () => {
     let loaded = false
-    const readyState = vi
-      .spyOn(document, 'readyState', 'get')
-      .mockImplementation(() => (loaded ? 'complete' : 'loading'))
+    vi.spyOn(document, 'readyState', 'get').mockImplementation(() =>
+      loaded ? 'complete' : 'loading',
+    )
     const ran: string[] = []
     whenIdleInTurn(() => ran.push('search dialog'), 5000)
 
@@ -52,7 +53,6 @@ describe('whenIdleInTurn', () => {
     await vi.advanceTimersByTimeAsync(1)
     await idlePeriod()
     expect(ran).toEqual(['search dialog'])
-    readyState.mockRestore()
   })
 
   it('gives each task an idle period of its own, once the one before has settled', async () => {

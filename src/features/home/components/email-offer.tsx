@@ -1,5 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
 import { storageKeys, timings } from '@/config/site'
+import { onPageLoad } from '@/lib/on-page-load'
 
 const EmailPopup = lazy(() =>
   import('./email-popup').then(({ EmailPopup }) => ({ default: EmailPopup })),
@@ -58,10 +59,9 @@ export function EmailOffer({ suppressed }: EmailOfferProps) {
         Math.max(0, timings.emailPopupDelayMs - waited),
       )
     }
-    if (document.readyState === 'complete') count()
-    else window.addEventListener('load', count, { once: true })
+    const cancel = onPageLoad(count)
     return () => {
-      window.removeEventListener('load', count)
+      cancel()
       window.clearTimeout(timer)
     }
   }, [seen])
